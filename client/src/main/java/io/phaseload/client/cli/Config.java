@@ -1,0 +1,20 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Target;
+import io.phaseload.client.run.UserThreads;
+import java.time.Duration;
+
+/**
+ * A checked command line.
+ *
+ * @param target null to start the embedded server and target it
+ * @param path the path used on the embedded server or HOST PORT
+ */
+record Config(
+    LoadPlan plan,
+    Target target,
+    String path,
+    Duration connectTimeout,
+    Duration readTimeout,
+    UserThreads.Mode threadMode) {}

@@ -1,0 +1,309 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.engine.Engine;
+import io.phaseload.client.engine.JerseyEngine;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Target;
+import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.report.TextReport;
+import io.phaseload.client.run.LoadTest;
+import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.run.Reachability;
+import io.phaseload.client.run.RunResult;
+import io.phaseload.client.run.UserThreads;
+import io.phaseload.client.stats.Summary;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.kohsuke.args4j.CmdLineException;
+import org.kohsuke.args4j.CmdLineParser;
+import org.kohsuke.args4j.ParserProperties;
+
+/**
+ * {@code java -jar client.jar THREADS ITERATIONS [HOST PORT] [options]}. {@link #run} does
+ * everything and returns the exit code; only {@link #main} exits.
+ */
+public final class Main {
+
+  public static final int OK = 0;
+  public static final int FAILED = 1;
+  public static final int USAGE = 2;
+  public static final int INTERRUPTED = 130;
+
+  /** Heap per request: 16 recorded, 8 for the sorted copy the statistics need. */
+  static final int HEAP_BYTES_PER_REQUEST = LatencyRecorder.BYTES_PER_REQUEST + 8;
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private volatile LoadTest active;
+  private volatile boolean interrupted;
+
+  public Main(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) {
+    Main main = new Main(System.out, System.err);
+    CountDownLatch reported = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              main.interrupt();
+              try {
+                // Let the run finish its requests in flight and print the partial report.
+                reported.await(2, TimeUnit.MINUTES);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "phaseload-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    int code = main.run(args);
+    System.out.flush();
+    reported.countDown();
+    if (main.interrupted) {
+      return; // the JVM is already shutting down; it exits with the signal's status (130)
+    }
+    System.exit(code);
+  }
+
+  /** Stops the run in progress (Ctrl-C): the report covers what ran, and the exit code is 130. */
+  public void interrupt() {
+    interrupted = true;
+    LoadTest test = active;
+    if (test != null) {
+      test.stop("interrupted");
+    }
+  }
+
+  /** Runs the command line and returns the exit code. */
+  public int run(String... args) {
+    Options options = new Options();
+    CmdLineParser parser =
+        new CmdLineParser(options, ParserProperties.defaults().withUsageWidth(100));
+    Config config;
+    try {
+      parser.parseArgument(args);
+      if (options.help) {
+        usage(parser, out);
+        return OK;
+      }
+      if (options.version) {
+        out.println("phaseload " + version() + " (Java " + Runtime.version() + ")");
+        return OK;
+      }
+      config = options.toConfig();
+    } catch (CmdLineException e) {
+      return usageError(parser, e.getMessage());
+    } catch (UsageException e) {
+      return usageError(parser, e.getMessage());
+    }
+    return run(config);
+  }
+
+  private int run(Config config) {
+    LoadPlan plan = config.plan();
+    String memory = checkMemory(plan);
+    if (memory != null) {
+      err.println("phaseload: " + memory);
+      return USAGE;
+    }
+    PhaseloadServer embedded = null;
+    try {
+      Target target = config.target();
+      if (target == null) {
+        try {
+          embedded = PhaseloadServer.start(ServerConfig.ephemeral());
+        } catch (IOException e) {
+          err.println("phaseload: cannot start the embedded server: " + e.getMessage());
+          return FAILED;
+        }
+        target = Target.of("127.0.0.1", embedded.port(), config.path());
+      }
+      String unreachable = Reachability.check(target, config.connectTimeout());
+      if (unreachable != null) {
+        err.println("phaseload: cannot connect to " + target + " (" + unreachable + ")");
+        return FAILED;
+      }
+      return run(config, target, embedded);
+    } finally {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+
+  private int run(Config config, Target target, PhaseloadServer embedded) {
+    LoadPlan plan = config.plan();
+    LatencyRecorder recorder = LatencyRecorder.allocate(plan);
+    out.println("Client starting.... Time: " + System.currentTimeMillis());
+    out.println("Target: " + target + (embedded != null ? " (embedded server)" : ""));
+    out.flush();
+    RunResult result;
+    try (Engine engine =
+            new JerseyEngine(
+                target, plan.peakThreads(), config.connectTimeout(), config.readTimeout());
+        ExecutorCloser executor =
+            new ExecutorCloser(UserThreads.create(config.threadMode(), plan.peakThreads()))) {
+      LoadTest test =
+          new LoadTest(
+              plan, engine, executor.service, recorder, new Progress(out), System::nanoTime);
+      active = test;
+      if (interrupted) {
+        test.stop("interrupted");
+      }
+      result = test.run();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("phaseload: interrupted");
+      return INTERRUPTED;
+    } finally {
+      active = null;
+    }
+    Summary summary = Summary.of(recorder);
+    TextReport.print(result, summary, out);
+    if (embedded != null) {
+      var stats = embedded.stats();
+      out.println(
+          "Embedded server answered: "
+              + stats.answered()
+              + " (GET "
+              + stats.endpoint("GET " + config.path())
+              + ", POST "
+              + stats.endpoint("POST " + config.path())
+              + ")");
+    }
+    out.flush();
+    if (interrupted) {
+      return INTERRUPTED;
+    }
+    return summary.total().failed() == 0 && !result.partial() ? OK : FAILED;
+  }
+
+  /** The heap check made before allocating: null if the run fits, else what it needs. */
+  static String checkMemory(LoadPlan plan) {
+    long requests = plan.totalRequests();
+    if (requests > LatencyRecorder.MAX_REQUESTS) {
+      return String.format(
+          Locale.ROOT,
+          "%d threads x %d iterations is %,d requests; one run records at most %,d:"
+              + " lower THREADS or ITERATIONS",
+          plan.threads(),
+          plan.iterations(),
+          requests,
+          LatencyRecorder.MAX_REQUESTS);
+    }
+    long needed = requests * HEAP_BYTES_PER_REQUEST;
+    Runtime rt = Runtime.getRuntime();
+    long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+    if (needed > free) {
+      return String.format(
+          Locale.ROOT,
+          "%,d requests need %,d MiB of heap to record (%d bytes each) but only %,d MiB is free:"
+              + " raise it, e.g. java -Xmx%dg -jar client.jar ...",
+          requests,
+          mib(needed),
+          HEAP_BYTES_PER_REQUEST,
+          mib(free),
+          Math.max(1, (needed + (rt.maxMemory() - free)) / (1L << 30) + 1));
+    }
+    return null;
+  }
+
+  private static long mib(long bytes) {
+    return (bytes + (1 << 20) - 1) >> 20;
+  }
+
+  private int usageError(CmdLineParser parser, String message) {
+    err.println("phaseload: " + message);
+    err.println(
+        "Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT] [options]; --help for more");
+    return USAGE;
+  }
+
+  static void usage(CmdLineParser parser, PrintStream out) {
+    out.println("Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT] [options]");
+    out.println();
+    out.println("Runs four phases back to back (warmup, load, peak, cooldown) with 10%, 50%, 100%");
+    out.println("and 25% of THREADS; each thread does ITERATIONS x (GET, POST) against");
+    out.println("http://HOST:PORT/sayHello, or --url. Without HOST PORT or --url it starts an");
+    out.println("embedded server on 127.0.0.1 and tests that.");
+    out.println();
+    out.println("Options:");
+    parser.printUsage(out);
+    out.println();
+    out.println("Latency percentiles are exact, over successful requests, by nearest rank:");
+    out.println("the q-quantile of n sorted values is the value at rank ceil(q x n).");
+    out.println("Throughput is successful requests per second of wall time.");
+    out.println();
+    out.println("Exit codes: 0 every request succeeded; 1 some failed or the target is");
+    out.println("unreachable; 2 bad command line; 130 interrupted (partial report printed).");
+  }
+
+  static String version() {
+    try (InputStream in = Main.class.getResourceAsStream("/phaseload.properties")) {
+      Properties p = new Properties();
+      if (in != null) {
+        p.load(in);
+      }
+      return p.getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /** Prints phase boundaries in the wording earlier reports used. */
+  private static final class Progress implements LoadTest.Listener {
+    private final PrintStream out;
+
+    Progress(PrintStream out) {
+      this.out = out;
+    }
+
+    @Override
+    public void phaseStarted(Phase phase) {
+      out.println(phase.name() + " phase: All threads(" + phase.threads() + ") running....");
+      out.flush();
+    }
+
+    @Override
+    public void phaseFinished(PhaseResult result) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "%s phase %s: Time %.3f seconds",
+              result.phase().name(),
+              result.completed() ? "complete" : "stopped",
+              result.durationNanos() / 1e9));
+      out.flush();
+    }
+  }
+
+  /** Shuts the executor down when the run is over, waiting briefly for stragglers. */
+  private static final class ExecutorCloser implements AutoCloseable {
+    final ExecutorService service;
+
+    ExecutorCloser(ExecutorService service) {
+      this.service = service;
+    }
+
+    @Override
+    public void close() {
+      service.shutdownNow();
+      try {
+        service.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

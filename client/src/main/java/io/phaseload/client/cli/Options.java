@@ -1,0 +1,151 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Target;
+import io.phaseload.client.run.UserThreads;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.kohsuke.args4j.Argument;
+import org.kohsuke.args4j.Option;
+
+/**
+ * The command line as args4j fills it; {@link #toConfig} checks it and turns it into a {@link
+ * Config}. Not thread-safe; used once by {@link Main}.
+ */
+final class Options {
+
+  static final String DEFAULT_PATH = "/sayHello";
+
+  @Argument(metaVar = "THREADS ITERATIONS [HOST PORT]", multiValued = true)
+  List<String> positional = new ArrayList<>();
+
+  @Option(
+      name = "--url",
+      metaVar = "URL",
+      usage = "target URL instead of HOST PORT (http or https)")
+  String url;
+
+  @Option(name = "--path", metaVar = "PATH", usage = "path on HOST PORT (default /sayHello)")
+  String path = DEFAULT_PATH;
+
+  @Option(
+      name = "--connect-timeout",
+      metaVar = "MS",
+      usage = "connect timeout in milliseconds (default 5000)")
+  int connectTimeoutMs = 5000;
+
+  @Option(
+      name = "--read-timeout",
+      metaVar = "MS",
+      usage = "read timeout per request in milliseconds (default 30000)")
+  int readTimeoutMs = 30000;
+
+  @Option(
+      name = "--phases",
+      metaVar = "F,F,..",
+      usage = "phase sizes as fractions of THREADS (default 0.1,0.5,1.0,0.25; 1.0 = one phase)")
+  String phases = "0.1,0.5,1.0,0.25";
+
+  @Option(
+      name = "--thread-mode",
+      metaVar = "MODE",
+      usage = "auto (virtual on JDK 21+), platform or virtual (default auto)")
+  String threadMode = "auto";
+
+  @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
+  boolean help;
+
+  @Option(name = "--version", help = true, usage = "show the version and exit")
+  boolean version;
+
+  /** Checks everything and builds the run's configuration. */
+  Config toConfig() throws UsageException {
+    if (positional.size() != 2 && positional.size() != 4) {
+      throw new UsageException(
+          positional.size() < 2
+              ? "missing THREADS and ITERATIONS"
+              : "expected THREADS ITERATIONS [HOST PORT], got " + positional.size() + " arguments");
+    }
+    int threads = positiveInt("THREADS", positional.get(0));
+    int iterations = positiveInt("ITERATIONS", positional.get(1));
+    Target target = null;
+    try {
+      if (positional.size() == 4) {
+        if (url != null) {
+          throw new UsageException("give either HOST PORT or --url, not both");
+        }
+        int port = port(positional.get(3));
+        target = Target.of(positional.get(2), port, path);
+      } else if (url != null) {
+        target = Target.parse(url);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (connectTimeoutMs < 1) {
+      throw new UsageException("--connect-timeout must be at least 1 ms, got " + connectTimeoutMs);
+    }
+    if (readTimeoutMs < 1) {
+      throw new UsageException("--read-timeout must be at least 1 ms, got " + readTimeoutMs);
+    }
+    LoadPlan plan;
+    UserThreads.Mode mode;
+    try {
+      plan = LoadPlan.of(threads, iterations, fractions(phases));
+      mode = UserThreads.Mode.parse(threadMode);
+      UserThreads.resolve(mode);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    return new Config(
+        plan,
+        target,
+        path,
+        Duration.ofMillis(connectTimeoutMs),
+        Duration.ofMillis(readTimeoutMs),
+        mode);
+  }
+
+  private static int positiveInt(String name, String value) throws UsageException {
+    long v;
+    try {
+      v = Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException(name + " must be a whole number, got '" + value + "'");
+    }
+    if (v < 1) {
+      throw new UsageException(name + " must be at least 1, got " + v);
+    }
+    if (v > Integer.MAX_VALUE) {
+      throw new UsageException(name + " must be at most " + Integer.MAX_VALUE + ", got " + v);
+    }
+    return (int) v;
+  }
+
+  private static int port(String value) throws UsageException {
+    int port;
+    try {
+      port = Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("PORT must be a number between 1 and 65535, got '" + value + "'");
+    }
+    if (port < 1 || port > 65535) {
+      throw new UsageException("PORT must be between 1 and 65535, got " + port);
+    }
+    return port;
+  }
+
+  private static List<Double> fractions(String list) {
+    List<Double> out = new ArrayList<>();
+    for (String part : list.split(",", -1)) {
+      try {
+        out.add(Double.parseDouble(part.trim()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "--phases must be fractions like 0.1,0.5,1.0,0.25, got '" + list + "'");
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,37 @@
+package io.phaseload.client.engine;
+
+/**
+ * Sends the contract's requests to one target. An engine is shared by all user threads; each thread
+ * opens its own {@link Session} and uses it alone.
+ *
+ * <p>Implementations must be thread-safe for {@link #open}; {@link #close} is called once, after
+ * every session is closed.
+ */
+public interface Engine extends AutoCloseable {
+
+  /** Short name for reports ("jersey", "raw"). */
+  String name();
+
+  /** A session for the calling thread. Never throws: connection errors surface per request. */
+  Session open();
+
+  @Override
+  void close();
+
+  /**
+   * One user thread's view of the target: for the raw engine its own connection, for Jersey a
+   * handle on the shared pool. Not thread-safe; used by the thread that opened it.
+   */
+  interface Session extends AutoCloseable {
+
+    /**
+     * Sends one request and reads the whole response.
+     *
+     * @return a packed {@link Outcome}; never throws, never returns 0
+     */
+    int execute(Operation op);
+
+    @Override
+    void close();
+  }
+}

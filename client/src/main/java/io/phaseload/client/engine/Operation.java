@@ -1,0 +1,14 @@
+package io.phaseload.client.engine;
+
+/** The two requests of one iteration, in the order they are sent. */
+public enum Operation {
+  GET,
+  POST;
+
+  private static final Operation[] VALUES = values();
+
+  /** The operation for its ordinal; the recorder stores ordinals. */
+  public static Operation of(int ordinal) {
+    return VALUES[ordinal];
+  }
+}

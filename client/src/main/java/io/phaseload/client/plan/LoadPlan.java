@@ -1,0 +1,83 @@
+package io.phaseload.client.plan;
+
+import java.util.List;
+
+/**
+ * What to run: the phases, in order, and how many GET+POST iterations each thread does. Immutable.
+ *
+ * <p>The request count is {@code sum(phase threads) x iterations x 2}; for the default fractions
+ * that is about 3.7 x THREADS x ITERATIONS.
+ */
+public record LoadPlan(int threads, int iterations, List<Phase> phases) {
+
+  /** The default phase fractions: warmup, load, peak, cooldown. */
+  public static final List<Double> DEFAULT_FRACTIONS = List.of(0.10, 0.50, 1.00, 0.25);
+
+  private static final List<String> DEFAULT_NAMES =
+      List.of("WARMUP", "LOADING", "PEAK", "COOLDOWN");
+
+  /** Each thread's iteration does one GET then one POST. */
+  public static final int REQUESTS_PER_ITERATION = 2;
+
+  /** Phases are encoded in 5 bits by the recorder. */
+  public static final int MAX_PHASES = 32;
+
+  public LoadPlan {
+    if (threads < 1) {
+      throw new IllegalArgumentException("THREADS must be at least 1, got " + threads);
+    }
+    if (iterations < 1) {
+      throw new IllegalArgumentException("ITERATIONS must be at least 1, got " + iterations);
+    }
+    if (phases == null || phases.isEmpty()) {
+      throw new IllegalArgumentException("a plan needs at least one phase");
+    }
+    if (phases.size() > MAX_PHASES) {
+      throw new IllegalArgumentException("at most " + MAX_PHASES + " phases, got " + phases.size());
+    }
+    phases = List.copyOf(phases);
+  }
+
+  /** The plan for THREADS and ITERATIONS with the given phase fractions. */
+  public static LoadPlan of(int threads, int iterations, List<Double> fractions) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("THREADS must be at least 1, got " + threads);
+    }
+    boolean standard = fractions.equals(DEFAULT_FRACTIONS);
+    Phase[] phases = new Phase[fractions.size()];
+    for (int i = 0; i < phases.length; i++) {
+      double f = fractions.get(i);
+      String name = standard ? DEFAULT_NAMES.get(i) : "PHASE" + (i + 1);
+      if (!(f > 0 && f <= 1)) {
+        throw new IllegalArgumentException("phase fractions must be in (0, 1], got " + f);
+      }
+      phases[i] = new Phase(i, name, f, Phase.threadsFor(f, threads));
+    }
+    return new LoadPlan(threads, iterations, List.of(phases));
+  }
+
+  /** The default four-phase plan. */
+  public static LoadPlan standard(int threads, int iterations) {
+    return of(threads, iterations, DEFAULT_FRACTIONS);
+  }
+
+  /** The largest thread count of any phase: what the connection pool must hold. */
+  public int peakThreads() {
+    return phases.stream().mapToInt(Phase::threads).max().orElseThrow();
+  }
+
+  /** Threads started over the whole run (one task per thread per phase). */
+  public long totalThreadStarts() {
+    return phases.stream().mapToLong(Phase::threads).sum();
+  }
+
+  /** Requests in one phase. */
+  public long requests(Phase phase) {
+    return (long) phase.threads() * iterations * REQUESTS_PER_ITERATION;
+  }
+
+  /** Requests over the whole run; may exceed what one array can hold, see the recorder. */
+  public long totalRequests() {
+    return totalThreadStarts() * iterations * REQUESTS_PER_ITERATION;
+  }
+}

@@ -1,0 +1,154 @@
+package io.phaseload.client.run;
+
+import io.phaseload.client.engine.Engine;
+import io.phaseload.client.engine.Operation;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.record.LatencyRecorder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs a plan's phases back to back on one executor. In each phase every thread opens a session,
+ * waits at a start gate until all its peers are ready, then does ITERATIONS x (GET, POST),
+ * recording each request into its own slice. A phase ends when all its threads have finished.
+ *
+ * <p>{@link #run} is called once, by one thread; {@link #stop} may be called from any thread (a
+ * signal handler, a failure budget) and makes every user thread finish its current request and
+ * stop.
+ */
+public final class LoadTest {
+
+  /** Told of phase boundaries, on the thread that called {@link #run}. */
+  public interface Listener {
+    default void phaseStarted(Phase phase) {}
+
+    default void phaseFinished(PhaseResult result) {}
+  }
+
+  private final LoadPlan plan;
+  private final Engine engine;
+  private final ExecutorService executor;
+  private final LatencyRecorder recorder;
+  private final Listener listener;
+  private final LongSupplier nanoTime;
+  private volatile String stopReason;
+
+  public LoadTest(
+      LoadPlan plan,
+      Engine engine,
+      ExecutorService executor,
+      LatencyRecorder recorder,
+      Listener listener,
+      LongSupplier nanoTime) {
+    this.plan = plan;
+    this.engine = engine;
+    this.executor = executor;
+    this.recorder = recorder;
+    this.listener = listener;
+    this.nanoTime = nanoTime;
+  }
+
+  /** Asks the run to stop after the requests in flight; the first reason given is kept. */
+  public void stop(String reason) {
+    if (stopReason == null) {
+      stopReason = reason;
+    }
+  }
+
+  public boolean stopped() {
+    return stopReason != null;
+  }
+
+  /**
+   * Runs every phase, or as many as start before {@link #stop}.
+   *
+   * @throws InterruptedException if the calling thread is interrupted while waiting for a phase
+   */
+  public RunResult run() throws InterruptedException {
+    long startMillis = System.currentTimeMillis();
+    long runStart = nanoTime.getAsLong();
+    List<PhaseResult> results = new ArrayList<>();
+    for (Phase phase : plan.phases()) {
+      if (stopped()) {
+        break;
+      }
+      listener.phaseStarted(phase);
+      PhaseResult result = runPhase(phase, runStart);
+      results.add(result);
+      listener.phaseFinished(result);
+    }
+    long wall = nanoTime.getAsLong() - runStart;
+    return new RunResult(startMillis, wall, results, recorder, stopReason);
+  }
+
+  private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
+    int threads = phase.threads();
+    CountDownLatch ready = new CountDownLatch(threads);
+    CountDownLatch gate = new CountDownLatch(1);
+    List<Future<?>> tasks = new ArrayList<>(threads);
+    try {
+      for (int t = 0; t < threads; t++) {
+        int slice = recorder.sliceStart(phase, t);
+        tasks.add(
+            executor.submit(
+                () -> {
+                  user(phase, slice, runStart, ready, gate);
+                  return null;
+                }));
+      }
+      ready.await();
+    } catch (RuntimeException | Error | InterruptedException e) {
+      stop("could not start " + threads + " threads: " + e);
+      throw e;
+    } finally {
+      // Open the gate even if submitting failed, so that no started thread waits forever.
+      gate.countDown();
+    }
+    long start = nanoTime.getAsLong();
+    for (Future<?> task : tasks) {
+      try {
+        task.get();
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("a user thread failed: " + e.getCause(), e.getCause());
+      }
+    }
+    long end = nanoTime.getAsLong();
+    return new PhaseResult(phase, start - runStart, end - start, !stopped());
+  }
+
+  /** One user thread's work: its slice of the phase, in order. */
+  private void user(
+      Phase phase, int slice, long runStart, CountDownLatch ready, CountDownLatch gate)
+      throws InterruptedException {
+    int phaseIndex = phase.index();
+    int iterations = plan.iterations();
+    boolean readied = false;
+    try (Engine.Session session = engine.open()) {
+      ready.countDown();
+      readied = true;
+      gate.await();
+      int k = slice;
+      for (int i = 0; i < iterations; i++) {
+        for (int op = 0; op < LoadPlan.REQUESTS_PER_ITERATION; op++) {
+          if (stopReason != null) {
+            return;
+          }
+          long t0 = nanoTime.getAsLong();
+          int outcome = session.execute(Operation.of(op));
+          long t1 = nanoTime.getAsLong();
+          recorder.record(k++, t0 - runStart, t1 - t0, phaseIndex, op, outcome);
+        }
+      }
+    } finally {
+      if (!readied) {
+        ready.countDown();
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package io.phaseload.server;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+
+/**
+ * The REST target: the sayHello contract, {@code /work}, {@code /health} and {@code /stats} on
+ * Jersey and Grizzly. Started by {@link #start}, stopped by {@link #close}; thread-safe.
+ */
+public final class PhaseloadServer implements AutoCloseable {
+
+  /** Held so that the level set below survives garbage collection of the logger. */
+  private static final Logger GLASSFISH_LOG = Logger.getLogger("org.glassfish");
+
+  private static final Logger PROVIDERS_LOG =
+      Logger.getLogger("org.glassfish.jersey.internal.inject.Providers");
+
+  private final HttpServer http;
+  private final RequestStats stats;
+  private final ScheduledExecutorService timer;
+  private final URI baseUri;
+
+  private PhaseloadServer(
+      HttpServer http, RequestStats stats, ScheduledExecutorService timer, URI baseUri) {
+    this.http = http;
+    this.stats = stats;
+    this.timer = timer;
+    this.baseUri = baseUri;
+  }
+
+  /**
+   * Binds and starts the server.
+   *
+   * @throws IOException if the address cannot be bound
+   */
+  public static PhaseloadServer start(ServerConfig config) throws IOException {
+    GLASSFISH_LOG.setLevel(Level.WARNING);
+    // Resource instances trip a cosmetic "will be ignored" warning (eclipse-ee4j/jersey#3700).
+    PROVIDERS_LOG.setLevel(Level.SEVERE);
+    RequestStats stats = new RequestStats();
+    ScheduledExecutorService timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "phaseload-work-timer");
+              t.setDaemon(true);
+              return t;
+            });
+    BodyReader bodies = new BodyReader(config.maxBodyBytes());
+    ResourceConfig app =
+        new ResourceConfig()
+            .register(new SayHelloResource(bodies))
+            .register(new WorkResource(bodies, timer))
+            .register(new InfoResource(stats))
+            .register(new StatsFilter(stats))
+            .register(new ErrorMapper())
+            .property(ServerProperties.WADL_FEATURE_DISABLE, true)
+            .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
+
+    URI uri = URI.create("http://" + hostForUri(config.host()) + ":" + config.port() + "/");
+    HttpServer http = GrizzlyHttpServerFactory.createHttpServer(uri, app, false);
+    NetworkListener listener = http.getListeners().iterator().next();
+    ThreadPoolConfig workers =
+        ThreadPoolConfig.defaultConfig()
+            .copy()
+            .setPoolName("phaseload-worker")
+            .setCorePoolSize(config.workers())
+            .setMaxPoolSize(config.workers());
+    listener.getTransport().setWorkerThreadPoolConfig(workers);
+    // Keep connections open for as many requests as the client sends: a load generator's
+    // connections are long-lived, and Grizzly's default of 256 forces needless reconnects.
+    listener.getKeepAlive().setMaxRequestsCount(-1);
+    listener.getKeepAlive().setIdleTimeoutInSeconds(60);
+    listener.setMaxHttpHeaderSize(16 * 1024);
+    listener.setMaxPendingBytes(-1);
+    try {
+      http.start();
+    } catch (IOException e) {
+      timer.shutdownNow();
+      http.shutdownNow();
+      throw e;
+    }
+    int port = listener.getPort();
+    URI base = URI.create("http://" + hostForUri(config.host()) + ":" + port + "/");
+    return new PhaseloadServer(http, stats, timer, base);
+  }
+
+  /** The port actually bound (the ephemeral one when configured with 0). */
+  public int port() {
+    return baseUri.getPort();
+  }
+
+  /** {@code http://host:port/}. */
+  public URI baseUri() {
+    return baseUri;
+  }
+
+  public RequestStats stats() {
+    return stats;
+  }
+
+  /** Stops accepting, lets in-flight requests finish for up to five seconds, then stops. */
+  @Override
+  public void close() {
+    try {
+      http.shutdown(5, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      http.shutdownNow();
+    } catch (ExecutionException | TimeoutException e) {
+      http.shutdownNow();
+    } finally {
+      timer.shutdownNow();
+    }
+  }
+
+  private static String hostForUri(String host) {
+    return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+  }
+}

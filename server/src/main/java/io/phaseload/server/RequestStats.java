@@ -1,0 +1,64 @@
+package io.phaseload.server;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counts what the server received and answered, so that a client's totals can be checked against
+ * them. Thread-safe: every method may be called from any worker thread at any time.
+ */
+public final class RequestStats {
+
+  private final LongAdder received = new LongAdder();
+  private final LongAdder answered = new LongAdder();
+  private final ConcurrentHashMap<String, LongAdder> byEndpoint = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Integer, LongAdder> byStatus = new ConcurrentHashMap<>();
+
+  /** Called once for every request that reaches Jersey, before it is matched to a resource. */
+  void onReceived() {
+    received.increment();
+  }
+
+  /** Called once for every response, with the endpoint key (e.g. "GET /sayHello") and status. */
+  void onAnswered(String endpoint, int status) {
+    answered.increment();
+    byEndpoint.computeIfAbsent(endpoint, k -> new LongAdder()).increment();
+    byStatus.computeIfAbsent(status, k -> new LongAdder()).increment();
+  }
+
+  public long received() {
+    return received.sum();
+  }
+
+  public long answered() {
+    return answered.sum();
+  }
+
+  /** How many requests the endpoint answered (any status); 0 if none. */
+  public long endpoint(String endpoint) {
+    LongAdder adder = byEndpoint.get(endpoint);
+    return adder == null ? 0 : adder.sum();
+  }
+
+  /** How many responses carried the status; 0 if none. */
+  public long status(int status) {
+    LongAdder adder = byStatus.get(status);
+    return adder == null ? 0 : adder.sum();
+  }
+
+  /** A consistent-enough snapshot for JSON: sorted maps of endpoint and status counts. */
+  public Map<String, Object> snapshot() {
+    Map<String, Long> endpoints = new TreeMap<>();
+    byEndpoint.forEach((k, v) -> endpoints.put(k, v.sum()));
+    Map<String, Long> statuses = new TreeMap<>();
+    byStatus.forEach((k, v) -> statuses.put(String.valueOf(k), v.sum()));
+    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    out.put("received", received());
+    out.put("answered", answered());
+    out.put("endpoints", endpoints);
+    out.put("statuses", statuses);
+    return out;
+  }
+}

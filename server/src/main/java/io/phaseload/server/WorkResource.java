@@ -1,0 +1,59 @@
+package io.phaseload.server;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.MediaType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code /work?ms=N}: answers the contract after N milliseconds, without holding a worker thread
+ * while it waits, so that the delay measured by a client is the server's and not its queue's.
+ */
+@Path("work")
+@Produces(MediaType.APPLICATION_JSON)
+public final class WorkResource {
+
+  static final int MAX_MS = 60_000;
+
+  private final BodyReader bodies;
+  private final ScheduledExecutorService timer;
+
+  WorkResource(BodyReader bodies, ScheduledExecutorService timer) {
+    this.bodies = bodies;
+    this.timer = timer;
+  }
+
+  @GET
+  public void get(@QueryParam("ms") @DefaultValue("0") int ms, @Suspended AsyncResponse out) {
+    later(ms, out, Contract.GET_BODY);
+  }
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  public void post(
+      @QueryParam("ms") @DefaultValue("0") int ms, InputStream body, @Suspended AsyncResponse out)
+      throws IOException {
+    later(ms, out, Contract.post(bodies.read(body)));
+  }
+
+  private void later(int ms, AsyncResponse out, String body) {
+    if (ms < 0 || ms > MAX_MS) {
+      throw new Contract.BadInputException("ms must be between 0 and " + MAX_MS + ", got " + ms);
+    }
+    if (ms == 0) {
+      out.resume(body);
+    } else {
+      timer.schedule(() -> out.resume(body), ms, TimeUnit.MILLISECONDS);
+    }
+  }
+}
