@@ -17,4 +17,5 @@ record Config(
     String path,
     Duration connectTimeout,
     Duration readTimeout,
+    String engine,
     UserThreads.Mode threadMode) {}

@@ -1,7 +1,7 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.engine.Engine;
-import io.phaseload.client.engine.JerseyEngine;
+import io.phaseload.client.engine.Engines;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Target;
@@ -150,8 +150,12 @@ public final class Main {
     out.flush();
     RunResult result;
     try (Engine engine =
-            new JerseyEngine(
-                target, plan.peakThreads(), config.connectTimeout(), config.readTimeout());
+            Engines.create(
+                config.engine(),
+                target,
+                plan.peakThreads(),
+                config.connectTimeout(),
+                config.readTimeout());
         ExecutorCloser executor =
             new ExecutorCloser(UserThreads.create(config.threadMode(), plan.peakThreads()))) {
       LoadTest test =

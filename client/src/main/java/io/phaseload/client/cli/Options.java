@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.engine.Engines;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.run.UserThreads;
@@ -47,6 +48,9 @@ final class Options {
       usage = "phase sizes as fractions of THREADS (default 0.1,0.5,1.0,0.25; 1.0 = one phase)")
   String phases = "0.1,0.5,1.0,0.25";
 
+  @Option(name = "--engine", metaVar = "NAME", usage = "HTTP engine: jersey (default jersey)")
+  String engine = Engines.NAMES.get(0);
+
   @Option(
       name = "--thread-mode",
       metaVar = "MODE",
@@ -91,8 +95,10 @@ final class Options {
     }
     LoadPlan plan;
     UserThreads.Mode mode;
+    String engineName;
     try {
       plan = LoadPlan.of(threads, iterations, fractions(phases));
+      engineName = Engines.check(engine);
       mode = UserThreads.Mode.parse(threadMode);
       UserThreads.resolve(mode);
     } catch (IllegalArgumentException e) {
@@ -104,6 +110,7 @@ final class Options {
         path,
         Duration.ofMillis(connectTimeoutMs),
         Duration.ofMillis(readTimeoutMs),
+        engineName,
         mode);
   }
 
