@@ -1,0 +1,237 @@
+package io.phaseload.client.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.RequestStats;
+import io.phaseload.server.ServerConfig;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The real client, in-process, against the real server on an ephemeral loopback port. */
+@Timeout(120)
+class MainTest {
+
+  private static PhaseloadServer server;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    server = PhaseloadServer.start(ServerConfig.ephemeral());
+  }
+
+  @AfterAll
+  static void stopServer() {
+    server.close();
+  }
+
+  /** What one run printed and returned. */
+  record Run(int code, String out, String err) {
+    long number(String label) {
+      Matcher m = Pattern.compile("(?m)^" + Pattern.quote(label) + ": (\\d+)").matcher(out);
+      assertTrue(m.find(), "no '" + label + "' in:\n" + out);
+      return Long.parseLong(m.group(1));
+    }
+  }
+
+  static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code;
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      code = new Main(o, e).run(args);
+    }
+    return new Run(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @ParameterizedTest(name = "{0} threads x {1} iterations, phases {2}")
+  @CsvSource({
+    "1, 1, '0.1,0.5,1.0,0.25', 8",
+    "3, 7, '0.1,0.5,1.0,0.25', 84",
+    "20, 100, '0.1,0.5,1.0,0.25', 7400",
+    "40, 25, '1.0', 2000",
+    "10, 3, '0.3,0.7', 60"
+  })
+  void everyRequestSentIsOneRequestTheServerReceived(
+      int threads, int iterations, String phases, long expected) {
+    RequestStats stats = server.stats();
+    long getBefore = stats.endpoint("GET /sayHello");
+    long postBefore = stats.endpoint("POST /sayHello");
+
+    Run run =
+        run(
+            String.valueOf(threads),
+            String.valueOf(iterations),
+            "127.0.0.1",
+            String.valueOf(server.port()),
+            "--phases",
+            phases);
+
+    assertEquals(0, run.code(), run.err());
+    assertEquals("", run.err());
+    assertEquals(expected, run.number("Total number of requests sent"));
+    assertEquals(expected, run.number("Total number of Successful responses"));
+    assertTrue(
+        run.out().contains("Failed requests: 0 (connect 0, timeout 0, io 0, http 0, bad body 0)"),
+        run.out());
+    assertEquals(expected / 2, stats.endpoint("GET /sayHello") - getBefore);
+    assertEquals(expected / 2, stats.endpoint("POST /sayHello") - postBefore);
+    assertEquals(0, stats.status(500));
+  }
+
+  @Test
+  void reportFollowsTheDocumentedOrder() {
+    Run run = run("20", "10", "127.0.0.1", String.valueOf(server.port()));
+
+    assertEquals(0, run.code(), run.err());
+    List<String> expectedOrder =
+        List.of(
+            "Client starting.... Time: ",
+            "Target: http://127.0.0.1:" + server.port() + "/sayHello",
+            "WARMUP phase: All threads(2) running....",
+            "WARMUP phase complete: Time ",
+            "LOADING phase: All threads(10) running....",
+            "LOADING phase complete: Time ",
+            "PEAK phase: All threads(20) running....",
+            "PEAK phase complete: Time ",
+            "COOLDOWN phase: All threads(5) running....",
+            "COOLDOWN phase complete: Time ",
+            "=====",
+            "Total number of requests sent: 740",
+            "Total number of Successful responses: 740",
+            "Failed requests: 0",
+            "Test Wall Time: ",
+            "Overall throughput across all phases: ",
+            "Mean latency: ",
+            "Median latency: ",
+            "P95 latency: ",
+            "P99 latency: ",
+            "P99.9 latency: ",
+            "Max latency: ",
+            "Latency by phase and operation",
+            "PHASE     OP",
+            "WARMUP    GET",
+            "WARMUP    POST",
+            "WARMUP    ALL",
+            "ALL       ALL");
+    List<String> lines = run.out().lines().toList();
+    int at = 0;
+    List<String> missing = new ArrayList<>();
+    for (String prefix : expectedOrder) {
+      while (at < lines.size() && !lines.get(at).startsWith(prefix)) {
+        at++;
+      }
+      if (at == lines.size()) {
+        missing.add(prefix);
+        at = 0;
+      }
+    }
+    assertEquals(List.of(), missing, run.out());
+  }
+
+  @Test
+  void withoutHostItTestsTheEmbeddedServer() {
+    Run run = run("5", "4"); // phases of 1, 2, 5, 1 threads: 9 x 4 x 2 = 72 requests
+
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("(embedded server)"), run.out());
+    assertEquals(72, run.number("Total number of requests sent"));
+    assertTrue(run.out().contains("Embedded server answered: 72 (GET 36, POST 36)"), run.out());
+  }
+
+  @Test
+  void aPathTheServerDoesNotHaveIsCountedAsHttpFailures() {
+    Run run =
+        run(
+            "2",
+            "3",
+            "127.0.0.1",
+            String.valueOf(server.port()),
+            "--path",
+            "/nope",
+            "--phases",
+            "1.0");
+
+    assertEquals(1, run.code());
+    assertEquals(12, run.number("Total number of requests sent"));
+    assertEquals(0, run.number("Total number of Successful responses"));
+    assertTrue(run.out().contains("http 12, bad body 0"), run.out());
+    assertTrue(run.out().contains("HTTP statuses of failures: 404 x 12"), run.out());
+  }
+
+  @Test
+  void anUnreachableTargetIsOneLineAndExitOne() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    Run run = run("2", "2", "127.0.0.1", String.valueOf(port), "--connect-timeout", "2000");
+
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    assertEquals(1, run.err().lines().count(), run.err());
+    assertTrue(
+        run.err().startsWith("phaseload: cannot connect to http://127.0.0.1:" + port), run.err());
+  }
+
+  @Test
+  void helpAndVersionExitZero() {
+    Run help = run("--help");
+    assertEquals(0, help.code());
+    assertTrue(help.out().startsWith("Usage: java -jar client.jar THREADS ITERATIONS"));
+    assertTrue(help.out().contains("--read-timeout MS"));
+    assertTrue(help.out().contains("nearest rank"));
+
+    Run version = run("--version");
+    assertEquals(0, version.code());
+    assertTrue(version.out().matches("phaseload \\S+ \\(Java .+\\)\\R"), version.out());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "abc 10|THREADS must be a whole number, got 'abc'",
+        "0 10|THREADS must be at least 1, got 0",
+        "10 0|ITERATIONS must be at least 1, got 0",
+        "10|missing THREADS and ITERATIONS",
+        "10 10 127.0.0.1|expected THREADS ITERATIONS [HOST PORT], got 3 arguments",
+        "10 10 127.0.0.1 99999|PORT must be between 1 and 65535, got 99999",
+        "10 10 --url ftp://127.0.0.1/x|unsupported URL scheme 'ftp' in ftp://127.0.0.1/x: use http"
+            + " or https",
+        "10 10 --bogus|\"--bogus\" is not a valid option"
+      })
+  void usageErrorsAreOneLineAndExitTwo(String args, String message) {
+    Run run = run(args.split(" "));
+
+    assertEquals(2, run.code());
+    assertEquals("", run.out());
+    List<String> lines = run.err().lines().toList();
+    assertEquals("phaseload: " + message, lines.get(0));
+    assertEquals(2, lines.size(), run.err());
+    assertTrue(lines.get(1).startsWith("Usage: "));
+    assertFalse(run.err().contains("Exception"));
+  }
+
+  @Test
+  void aRunThatCannotFitInTheHeapIsRefusedBeforeAllocating() {
+    Run run = run("1000000000", "1");
+    assertEquals(2, run.code());
+    assertTrue(run.err().contains("3,700,000,000 requests"), run.err());
+  }
+}

@@ -1,0 +1,116 @@
+package io.phaseload.client.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.phaseload.client.engine.Operation;
+import io.phaseload.client.engine.Outcome;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.record.LatencyRecorder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.IntPredicate;
+import org.junit.jupiter.api.Test;
+
+class SummaryTest {
+
+  @Test
+  void countsByKindAndStatusAndExcludesFailuresFromLatency() {
+    LoadPlan plan = LoadPlan.of(1, 3, List.of(1.0)); // 6 requests: GET, POST x 3
+    LatencyRecorder r = LatencyRecorder.allocate(plan);
+    r.record(0, 0, 1_000_000, 0, 0, Outcome.of(Outcome.OK, 200));
+    r.record(1, 1, 3_000_000, 0, 1, Outcome.of(Outcome.OK, 200));
+    r.record(2, 2, 900_000_000, 0, 0, Outcome.of(Outcome.HTTP, 503));
+    r.record(3, 3, 5_000_000, 0, 1, Outcome.of(Outcome.BAD_BODY, 200));
+    r.record(4, 4, 2_000_000, 0, 0, Outcome.of(Outcome.TIMEOUT, 0));
+    // slot 5 never sent: a stopped run
+
+    Summary s = Summary.of(r);
+    Group total = s.total();
+    assertEquals(5, total.sent());
+    assertEquals(2, total.ok());
+    assertEquals(3, total.failed());
+    assertEquals(1, total.count(Outcome.HTTP));
+    assertEquals(1, total.count(Outcome.BAD_BODY));
+    assertEquals(1, total.count(Outcome.TIMEOUT));
+    assertEquals(Map.of(503, 1L), total.statuses());
+    assertEquals(
+        new LatencyStats(
+            2,
+            1_000_000,
+            2_000_000.0,
+            1_000_000,
+            3_000_000,
+            3_000_000,
+            3_000_000,
+            3_000_000,
+            3_000_000),
+        total.latency());
+    assertEquals(3, total.failedLatency().count());
+    assertEquals(900_000_000, total.failedLatency().max());
+    assertEquals(3, s.cell(0, Operation.GET).sent());
+    assertEquals(1, s.cell(0, Operation.GET).ok());
+    assertEquals(2, s.cell(0, Operation.POST).sent());
+  }
+
+  @Test
+  void everyGroupMatchesABruteForceSortOfItsOwnRequests() {
+    LoadPlan plan = LoadPlan.standard(13, 17);
+    LatencyRecorder r = LatencyRecorder.allocate(plan);
+    Random random = new Random(42);
+    for (Phase phase : plan.phases()) {
+      for (int t = 0; t < phase.threads(); t++) {
+        int k = r.sliceStart(phase, t);
+        for (int i = 0; i < 2 * plan.iterations(); i++, k++) {
+          long latency = (long) (Math.exp(random.nextGaussian() + 13)); // ~0.5 ms, long tail
+          int outcome =
+              random.nextInt(10) == 0
+                  ? Outcome.of(Outcome.HTTP, 500 + random.nextInt(4))
+                  : Outcome.of(Outcome.OK, 200);
+          r.record(k, k, latency, phase.index(), i % 2, outcome);
+        }
+      }
+    }
+
+    Summary s = Summary.of(r);
+
+    assertEquals(expected(r, k -> true), s.total().latency());
+    for (Phase phase : plan.phases()) {
+      int p = phase.index();
+      assertEquals(expected(r, k -> r.phase(k) == p), s.phases().get(p).latency());
+      for (Operation op : Operation.values()) {
+        Group cell = s.cell(p, op);
+        assertEquals(expected(r, k -> r.phase(k) == p && r.op(k) == op.ordinal()), cell.latency());
+        assertEquals(phase.name(), cell.phase());
+        assertEquals(op.name(), cell.operation());
+      }
+    }
+    for (Operation op : Operation.values()) {
+      assertEquals(
+          expected(r, k -> r.op(k) == op.ordinal()), s.operations().get(op.ordinal()).latency());
+    }
+    long failed = 0;
+    for (Group phase : s.phases()) {
+      failed += phase.failed();
+    }
+    assertEquals(s.total().failed(), failed);
+    assertEquals(plan.totalRequests(), s.total().sent());
+    assertEquals(
+        s.total().failed(), s.total().statuses().values().stream().mapToLong(v -> v).sum());
+  }
+
+  private static LatencyStats expected(LatencyRecorder r, IntPredicate in) {
+    List<Long> values = new ArrayList<>();
+    for (int k = 0; k < r.capacity(); k++) {
+      if (r.sent(k) && Outcome.ok(r.outcome(k)) && in.test(k)) {
+        values.add(r.latencyNanos(k));
+      }
+    }
+    long[] sorted = values.stream().mapToLong(Long::longValue).toArray();
+    Arrays.sort(sorted);
+    return LatencyStats.ofSorted(sorted);
+  }
+}
