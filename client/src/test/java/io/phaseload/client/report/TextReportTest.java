@@ -1,0 +1,72 @@
+package io.phaseload.client.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.phaseload.client.engine.Outcome;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.run.RunResult;
+import io.phaseload.client.stats.Summary;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The report format is a reviewed diff: a change here must change the golden file too. */
+class TextReportTest {
+
+  /** A deterministic run: 10 threads x 2 iterations, latencies and a few failures by formula. */
+  static RunResult sampleRun() {
+    LoadPlan plan = LoadPlan.standard(10, 2);
+    LatencyRecorder r = LatencyRecorder.allocate(plan);
+    List<PhaseResult> phases = new ArrayList<>();
+    long clock = 0;
+    for (Phase phase : plan.phases()) {
+      long start = clock;
+      for (int t = 0; t < phase.threads(); t++) {
+        int k = r.sliceStart(phase, t);
+        for (int i = 0; i < 2 * plan.iterations(); i++, k++) {
+          long latency = 1_000_000L + 37_000L * ((k * 7) % 23);
+          int outcome = Outcome.of(Outcome.OK, 200);
+          if (k == 13) {
+            outcome = Outcome.of(Outcome.HTTP, 503);
+          } else if (k == 21) {
+            outcome = Outcome.of(Outcome.BAD_BODY, 200);
+          } else if (k == 30) {
+            outcome = Outcome.of(Outcome.TIMEOUT, 0);
+            latency = 30_000_000_000L;
+          }
+          r.record(k, clock, latency, phase.index(), i % 2, outcome);
+          clock += 10_000;
+        }
+      }
+      phases.add(new PhaseResult(phase, start, 250_000_000L * (phase.index() + 1), true));
+    }
+    return new RunResult(1_700_000_000_000L, 2_600_000_000L, phases, r, null);
+  }
+
+  @Test
+  void matchesTheGoldenFile() throws IOException {
+    RunResult run = sampleRun();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      TextReport.print(run, Summary.of(run.recorder()), out);
+    }
+    assertEquals(golden("text-report.golden.txt"), bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  static String golden(String name) throws IOException {
+    try (InputStream in = TextReportTest.class.getResourceAsStream("/golden/" + name)) {
+      if (in == null) {
+        throw new IOException("missing golden file " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}
