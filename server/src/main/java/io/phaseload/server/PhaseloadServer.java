@@ -25,6 +25,9 @@ public final class PhaseloadServer implements AutoCloseable {
   /** Held so that the level set below survives garbage collection of the logger. */
   private static final Logger GLASSFISH_LOG = Logger.getLogger("org.glassfish");
 
+  private static final Logger SHUTDOWN_LOG =
+      Logger.getLogger("org.glassfish.grizzly.nio.GracefulShutdownRunner");
+
   private static final Logger PROVIDERS_LOG =
       Logger.getLogger("org.glassfish.jersey.internal.inject.Providers");
 
@@ -50,6 +53,8 @@ public final class PhaseloadServer implements AutoCloseable {
     GLASSFISH_LOG.setLevel(Level.WARNING);
     // Resource instances trip a cosmetic "will be ignored" warning (eclipse-ee4j/jersey#3700).
     PROVIDERS_LOG.setLevel(Level.SEVERE);
+    // Graceful shutdown is routine here; its WARNING line would clutter every client report.
+    SHUTDOWN_LOG.setLevel(Level.SEVERE);
     RequestStats stats = new RequestStats();
     ScheduledExecutorService timer =
         Executors.newSingleThreadScheduledExecutor(

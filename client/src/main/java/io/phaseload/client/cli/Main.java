@@ -89,7 +89,8 @@ public final class Main {
   public int run(String... args) {
     Options options = new Options();
     CmdLineParser parser =
-        new CmdLineParser(options, ParserProperties.defaults().withUsageWidth(100));
+        new CmdLineParser(
+            options, ParserProperties.defaults().withUsageWidth(100).withShowDefaults(false));
     Config config;
     try {
       parser.parseArgument(args);
