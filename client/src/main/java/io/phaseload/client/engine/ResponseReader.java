@@ -76,10 +76,6 @@ final class ResponseReader {
       readToEnd();
       keepAlive = false;
     }
-    if (pos != end) {
-      // Bytes after the response that nobody asked for: the connection cannot be trusted.
-      keepAlive = false;
-    }
   }
 
   int status() {
