@@ -6,6 +6,7 @@ import io.phaseload.client.plan.Target;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import io.phaseload.client.testing.TestTls;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -13,8 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The same requests through every engine against servers that behave and misbehave, asserting the
@@ -28,194 +27,123 @@ class EngineConformanceTest {
   private static final Duration CONNECT = Duration.ofSeconds(5);
   private static final Duration READ = Duration.ofSeconds(5);
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void keepsOneConnectionWhileTheServerKeepsIt(String engine) throws Exception {
-    try (ScriptedServer server = ScriptedServer.start(r -> Reply.contract(r))) {
-      assertEquals(repeat("ok 200", 10), run(engine, server, 10));
-      assertEquals(10, server.requests());
-      assertEquals(1, server.connections());
-    }
+    check(engine, r -> Reply.contract(r), repeat("ok 200", 10), 10, 1);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void reconnectsAfterEveryConnectionClose(String engine) throws Exception {
-    try (ScriptedServer server =
-        ScriptedServer.start(r -> Reply.contract(r, "Connection: close").thenClose())) {
-      assertEquals(repeat("ok 200", 6), run(engine, server, 6));
-      assertEquals(6, server.requests());
-      assertEquals(6, server.connections());
-    }
+    check(
+        engine, r -> Reply.contract(r, "Connection: close").thenClose(), repeat("ok 200", 6), 6, 6);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void reconnectsAfterEveryThirdRequest(String engine) throws Exception {
     // What Grizzly does at its keep-alive maximum and nginx after 1000 requests.
-    try (ScriptedServer server =
-        ScriptedServer.start(
-            r ->
-                r.onConnection() == 2
-                    ? Reply.contract(r, "Connection: close").thenClose()
-                    : Reply.contract(r))) {
-      assertEquals(repeat("ok 200", 9), run(engine, server, 9));
-      assertEquals(9, server.requests());
-      assertEquals(3, server.connections());
-    }
+    ScriptedServer.Script everyThird =
+        r ->
+            r.onConnection() == 2
+                ? Reply.contract(r, "Connection: close").thenClose()
+                : Reply.contract(r);
+    check(engine, everyThird, repeat("ok 200", 9), 9, 3);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void readsChunkedBodiesWithExtensionsAndTrailers(String engine) throws Exception {
-    try (ScriptedServer server =
-        ScriptedServer.start(
-            r -> Reply.chunked(200, Reply.contractBody(r), r.index() % 2 == 0 ? 3 : 11))) {
-      assertEquals(repeat("ok 200", 6), run(engine, server, 6));
-      assertEquals(6, server.requests());
-      assertEquals(1, server.connections());
-    }
+    ScriptedServer.Script chunked =
+        r -> Reply.chunked(200, Reply.contractBody(r), r.index() % 2 == 0 ? 3 : 11);
+    check(engine, chunked, repeat("ok 200", 6), 6, 1);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void countsErrorStatusesAndKeepsTheConnection(String engine) throws Exception {
     int[] statuses = {404, 500, 503, 200, 400};
-    try (ScriptedServer server =
-        ScriptedServer.start(
-            r ->
-                statuses[r.index()] == 200
-                    ? Reply.contract(r)
-                    : Reply.response(statuses[r.index()], "{\"error\":\"scripted\"}"))) {
-      assertEquals(
-          List.of("http 404", "http 500", "http 503", "ok 200", "http 400"),
-          run(engine, server, 5));
-      assertEquals(5, server.requests());
-      assertEquals(1, server.connections());
-    }
+    ScriptedServer.Script errors =
+        r ->
+            statuses[r.index()] == 200
+                ? Reply.contract(r)
+                : Reply.response(statuses[r.index()], "{\"error\":\"scripted\"}");
+    check(engine, errors, List.of("http 404", "http 500", "http 503", "ok 200", "http 400"), 5, 1);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void tellsWrongBodiesFromReformattedOnes(String engine) throws Exception {
     String[] bodies = {
-      "{\"response\":\"bye\"}",
-      "{ \"response\" : \"4\" }",
-      "",
-      "{\"response\":\"hello\"}",
-      "{\"response\":\"hello\"}"
+      "{\"response\":\"bye\"}", // GET
+      "{ \"response\" : \"4\" }", // POST
+      "", // GET
+      "{\"response\":\"hello\"}", // POST: the GET answer
+      "{\"response\":\"hello\"}" // GET
     };
-    try (ScriptedServer server =
-        ScriptedServer.start(r -> Reply.response(200, bodies[r.index()]))) {
-      assertEquals(
-          List.of("bad body 200", "ok 200", "bad body 200", "bad body 200", "ok 200"),
-          run(engine, server, 5));
-      assertEquals(5, server.requests());
-    }
+    List<String> expected =
+        List.of("bad body 200", "ok 200", "bad body 200", "bad body 200", "ok 200");
+    check(engine, r -> Reply.response(200, bodies[r.index()]), expected, 5, 1);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void waitsForSlowBodiesWithinTheReadTimeout(String engine) throws Exception {
-    try (ScriptedServer server =
-        ScriptedServer.start(
-            r ->
-                r.index() == 0
-                    ? Reply.contract(r).trickled(7, 20)
-                    : Reply.chunked(200, Reply.contractBody(r), 2).trickled(5, 20))) {
-      assertEquals(repeat("ok 200", 2), run(engine, server, 2, Duration.ofSeconds(2), null));
-      assertEquals(1, server.connections());
-    }
+    ScriptedServer.Script slow =
+        r ->
+            r.index() == 0
+                ? Reply.contract(r).trickled(7, 20)
+                : Reply.chunked(200, Reply.contractBody(r), 2).trickled(5, 20);
+    check(engine, slow, Duration.ofSeconds(2), repeat("ok 200", 2), 2, 1);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void timesOutWhenTheBodyStallsPastTheReadTimeout(String engine) throws Exception {
-    try (ScriptedServer server =
-        ScriptedServer.start(
-            r -> r.index() == 0 ? Reply.contract(r).pauseAfter(60, 3000) : Reply.contract(r))) {
-      assertEquals(
-          List.of("timeout", "ok 200"), run(engine, server, 2, Duration.ofMillis(300), null));
-      assertEquals(2, server.requests());
-      assertEquals(2, server.connections());
-    }
+    ScriptedServer.Script stall =
+        r -> r.index() == 0 ? Reply.contract(r).pauseAfter(60, 3000) : Reply.contract(r);
+    check(engine, stall, Duration.ofMillis(300), List.of("timeout", "ok 200"), 2, 2);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void countsAHangUpAsIoAndReconnects(String engine) throws Exception {
-    try (ScriptedServer server =
-        ScriptedServer.start(r -> r.index() == 1 ? Reply.hangUp() : Reply.contract(r))) {
-      assertEquals(List.of("ok 200", "io", "ok 200", "ok 200"), run(engine, server, 4));
-      assertEquals(4, server.requests());
-      assertEquals(2, server.connections());
-    }
+    ScriptedServer.Script hangUp = r -> r.index() == 1 ? Reply.hangUp() : Reply.contract(r);
+    check(engine, hangUp, List.of("ok 200", "io", "ok 200", "ok 200"), 4, 2);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void countsABodyCutShortAsIo(String engine) throws Exception {
-    try (ScriptedServer server =
-        ScriptedServer.start(
-            r ->
-                r.index() == 0
-                    ? Reply.raw("HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n{\"resp").thenClose()
-                    : Reply.contract(r))) {
-      assertEquals(List.of("io", "ok 200"), run(engine, server, 2));
-      assertEquals(2, server.requests());
-    }
+    ScriptedServer.Script cut =
+        r ->
+            r.index() == 0
+                ? Reply.raw("HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n{\"resp").thenClose()
+                : Reply.contract(r);
+    check(engine, cut, List.of("io", "ok 200"), 2, 2);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void losesTheRequestAfterASilentCloseWithoutRetrying(String engine) throws Exception {
     // The server drops the connection after its second answer without saying so. The third
     // request is written into a dead connection: neither engine retries (the client cannot tell
     // this from a server that read the request and died), so it is one io failure that the
     // server never counted. Servers that close by policy say "Connection: close" instead.
-    try (ScriptedServer server =
-        ScriptedServer.start(
-            r -> r.index() == 1 ? Reply.contract(r).thenClose() : Reply.contract(r))) {
-      assertEquals(List.of("ok 200", "ok 200", "io", "ok 200"), run(engine, server, 4));
-      assertEquals(3, server.requests());
-      assertEquals(2, server.connections());
-    }
+    ScriptedServer.Script silent =
+        r -> r.index() == 1 ? Reply.contract(r).thenClose() : Reply.contract(r);
+    check(engine, silent, List.of("ok 200", "ok 200", "io", "ok 200"), 3, 2);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void readsBodiesFramedByClose(String engine) throws Exception {
-    try (ScriptedServer server =
-        ScriptedServer.start(r -> Reply.untilClose(200, Reply.contractBody(r)))) {
-      assertEquals(repeat("ok 200", 3), run(engine, server, 3));
-      assertEquals(3, server.connections());
-    }
+    check(engine, r -> Reply.untilClose(200, Reply.contractBody(r)), repeat("ok 200", 3), 3, 3);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void speaksToHttp10ServersAndSkipsInterimResponses(String engine) throws Exception {
-    try (ScriptedServer server =
-        ScriptedServer.start(
-            r -> {
-              String body = Reply.contractBody(r);
-              return r.index() < 2
-                  ? Reply.raw(
-                          "HTTP/1.0 200 OK\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
-                      .thenClose()
-                  : Reply.raw(
-                      "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: "
-                          + body.length()
-                          + "\r\n\r\n"
-                          + body);
-            })) {
-      assertEquals(repeat("ok 200", 4), run(engine, server, 4));
-      assertEquals(3, server.connections());
-    }
+    ScriptedServer.Script old =
+        r -> {
+          String body = Reply.contractBody(r);
+          String length = "Content-Length: " + body.length() + "\r\n\r\n";
+          return r.index() < 2
+              ? Reply.raw("HTTP/1.0 200 OK\r\n" + length + body).thenClose()
+              : Reply.raw("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n" + length + body);
+        };
+    check(engine, old, repeat("ok 200", 4), 4, 3);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void speaksTlsWithATrustedCertificate(String engine) throws Exception {
     try (ScriptedServer server =
         ScriptedServer.start(
@@ -231,8 +159,7 @@ class EngineConformanceTest {
     }
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void refusesAnUntrustedCertificateUnlessInsecure(String engine) throws Exception {
     try (ScriptedServer server = ScriptedServer.start(r -> Reply.contract(r), TestTls.server())) {
       assertEquals(repeat("io", 2), run(engine, server, 2, READ, Tls.system()));
@@ -242,8 +169,7 @@ class EngineConformanceTest {
     }
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void refusesAHostNameTheCertificateDoesNotName(String engine) throws Exception {
     // The certificate names localhost and 127.0.0.1, not 127.0.0.2 (loopback too on Linux).
     InetAddress other = InetAddress.getByAddress(new byte[] {127, 0, 0, 2});
@@ -254,8 +180,7 @@ class EngineConformanceTest {
     }
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @EachEngine
   void reportsARefusedConnection(String engine) throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -265,8 +190,33 @@ class EngineConformanceTest {
         repeat("connect", 2), run(engine, "http://127.0.0.1:" + port + "/sayHello", 2, READ, null));
   }
 
-  static List<String> run(String engine, ScriptedServer server, int requests) {
-    return run(engine, server, requests, READ, null);
+  /**
+   * Sends {@code outcomes.size()} requests through one session to a server playing {@code script};
+   * checks the outcomes and how many requests and connections the server saw.
+   */
+  private static void check(
+      String engine,
+      ScriptedServer.Script script,
+      Duration read,
+      List<String> outcomes,
+      int requests,
+      int connections)
+      throws IOException {
+    try (ScriptedServer server = ScriptedServer.start(script)) {
+      assertEquals(outcomes, run(engine, server, outcomes.size(), read, null));
+      assertEquals(requests, server.requests(), "requests the server read");
+      assertEquals(connections, server.connections(), "connections the server accepted");
+    }
+  }
+
+  private static void check(
+      String engine,
+      ScriptedServer.Script script,
+      List<String> outcomes,
+      int requests,
+      int connections)
+      throws IOException {
+    check(engine, script, READ, outcomes, requests, connections);
   }
 
   static List<String> run(
