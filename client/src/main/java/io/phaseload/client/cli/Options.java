@@ -39,7 +39,7 @@ final class Options {
   @Option(
       name = "--read-timeout",
       metaVar = "MS",
-      usage = "read timeout per request in milliseconds (default 30000)")
+      usage = "longest wait for response bytes in milliseconds (default 30000)")
   int readTimeoutMs = 30000;
 
   @Option(
