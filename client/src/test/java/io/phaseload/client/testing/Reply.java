@@ -14,17 +14,24 @@ import java.util.List;
  */
 public final class Reply {
 
-  private final List<Object> steps; // byte[] to write or Long milliseconds to pause
-  private final boolean close;
+  /** What happens to the connection after the reply. */
+  enum End {
+    KEEP,
+    CLOSE,
+    RESET
+  }
 
-  private Reply(List<Object> steps, boolean close) {
+  private final List<Object> steps; // byte[] to write or Long milliseconds to pause
+  private final End end;
+
+  private Reply(List<Object> steps, End end) {
     this.steps = List.copyOf(steps);
-    this.close = close;
+    this.end = end;
   }
 
   /** Exactly these bytes (ISO-8859-1), as written. */
   public static Reply raw(String bytes) {
-    return new Reply(List.of(bytes.getBytes(StandardCharsets.ISO_8859_1)), false);
+    return new Reply(List.of(bytes.getBytes(StandardCharsets.ISO_8859_1)), End.KEEP);
   }
 
   /** The contract's right answer to {@code request}, 200 with Content-Length. */
@@ -66,12 +73,17 @@ public final class Reply {
 
   /** Closes the connection without writing anything. */
   public static Reply hangUp() {
-    return new Reply(List.of(), true);
+    return new Reply(List.of(), End.CLOSE);
   }
 
   /** This reply, then the connection closed (whether or not the reply said so). */
   public Reply thenClose() {
-    return new Reply(steps, true);
+    return new Reply(steps, End.CLOSE);
+  }
+
+  /** This reply, then the connection reset (closed with a TCP RST instead of a FIN). */
+  public Reply thenReset() {
+    return new Reply(steps, End.RESET);
   }
 
   /** This reply with a pause of {@code millis} after its first {@code offset} bytes. */
@@ -81,7 +93,7 @@ public final class Reply {
     out.add(java.util.Arrays.copyOfRange(all, 0, offset));
     out.add(millis);
     out.add(java.util.Arrays.copyOfRange(all, offset, all.length));
-    return new Reply(out, close);
+    return new Reply(out, end);
   }
 
   /** This reply written {@code bytesPerWrite} at a time, {@code millis} apart. */
@@ -94,11 +106,11 @@ public final class Reply {
       }
       out.add(java.util.Arrays.copyOfRange(all, i, Math.min(all.length, i + bytesPerWrite)));
     }
-    return new Reply(out, close);
+    return new Reply(out, end);
   }
 
-  boolean closes() {
-    return close;
+  End end() {
+    return end;
   }
 
   void play(OutputStream out) throws IOException, InterruptedException {

@@ -10,9 +10,12 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 
@@ -50,6 +53,7 @@ public final class ScriptedServer implements AutoCloseable {
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final AtomicInteger connections = new AtomicInteger();
   private final AtomicInteger requests = new AtomicInteger();
+  private final Semaphore closed = new Semaphore(0);
 
   private ScriptedServer(ServerSocket listener, Script script, boolean tls, InetAddress address) {
     this.listener = listener;
@@ -106,6 +110,15 @@ public final class ScriptedServer implements AutoCloseable {
     return requests.get();
   }
 
+  /**
+   * Waits until {@code n} more connections have ended on the server's side (each counted once).
+   *
+   * @return false if they did not within {@code timeout}
+   */
+  public boolean awaitClosed(int n, Duration timeout) throws InterruptedException {
+    return closed.tryAcquire(n, timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
   @Override
   public void close() {
     try {
@@ -150,7 +163,10 @@ public final class ScriptedServer implements AutoCloseable {
         }
         Reply reply = script.reply(request);
         reply.play(out);
-        if (reply.closes()) {
+        if (reply.end() == Reply.End.RESET) {
+          s.setSoLinger(true, 0);
+        }
+        if (reply.end() != Reply.End.KEEP) {
           return;
         }
       }
@@ -160,6 +176,7 @@ public final class ScriptedServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     } finally {
       open.remove(s);
+      closed.release();
     }
   }
 
