@@ -10,6 +10,7 @@ import java.time.Duration;
  *
  * @param target null to start the embedded server and target it
  * @param path the path used on the embedded server or HOST PORT
+ * @param insecure whether https targets are trusted without checking their certificate
  */
 record Config(
     LoadPlan plan,
@@ -18,4 +19,5 @@ record Config(
     Duration connectTimeout,
     Duration readTimeout,
     String engine,
-    UserThreads.Mode threadMode) {}
+    UserThreads.Mode threadMode,
+    boolean insecure) {}

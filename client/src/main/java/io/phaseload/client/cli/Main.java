@@ -2,6 +2,7 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.Engines;
+import io.phaseload.client.engine.Tls;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Target;
@@ -156,7 +157,8 @@ public final class Main {
                 target,
                 plan.peakThreads(),
                 config.connectTimeout(),
-                config.readTimeout());
+                config.readTimeout(),
+                config.insecure() ? Tls.insecure() : Tls.system());
         ExecutorCloser executor =
             new ExecutorCloser(UserThreads.create(config.threadMode(), plan.peakThreads()))) {
       LoadTest test =

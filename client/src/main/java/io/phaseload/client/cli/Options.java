@@ -39,7 +39,7 @@ final class Options {
   @Option(
       name = "--read-timeout",
       metaVar = "MS",
-      usage = "read timeout per request in milliseconds (default 30000)")
+      usage = "longest wait for response bytes in milliseconds (default 30000)")
   int readTimeoutMs = 30000;
 
   @Option(
@@ -48,7 +48,7 @@ final class Options {
       usage = "phase sizes as fractions of THREADS (default 0.1,0.5,1.0,0.25; 1.0 = one phase)")
   String phases = "0.1,0.5,1.0,0.25";
 
-  @Option(name = "--engine", metaVar = "NAME", usage = "HTTP engine: jersey (default jersey)")
+  @Option(name = "--engine", metaVar = "NAME", usage = "HTTP engine: raw (default) or jersey")
   String engine = Engines.NAMES.get(0);
 
   @Option(
@@ -56,6 +56,11 @@ final class Options {
       metaVar = "MODE",
       usage = "auto (virtual on JDK 21+), platform or virtual (default auto)")
   String threadMode = "auto";
+
+  @Option(
+      name = "--insecure",
+      usage = "https: trust any certificate and host name (self-signed test servers only)")
+  boolean insecure;
 
   @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
   boolean help;
@@ -111,7 +116,8 @@ final class Options {
         Duration.ofMillis(connectTimeoutMs),
         Duration.ofMillis(readTimeoutMs),
         engineName,
-        mode);
+        mode,
+        insecure);
   }
 
   private static int positiveInt(String name, String value) throws UsageException {

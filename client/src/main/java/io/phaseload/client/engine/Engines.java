@@ -9,7 +9,7 @@ import java.util.Locale;
 public final class Engines {
 
   /** The names {@code --engine} accepts; the first is the default. */
-  public static final List<String> NAMES = List.of("jersey");
+  public static final List<String> NAMES = List.of("raw", "jersey");
 
   private Engines() {}
 
@@ -34,8 +34,25 @@ public final class Engines {
       int maxConnections,
       Duration connectTimeout,
       Duration readTimeout) {
+    return create(name, target, maxConnections, connectTimeout, readTimeout, Tls.system());
+  }
+
+  /**
+   * An engine for {@code target} sized for {@code maxConnections} concurrent users, trusting https
+   * targets as {@code tls} says.
+   *
+   * @param name a name {@link #check} accepted
+   */
+  public static Engine create(
+      String name,
+      Target target,
+      int maxConnections,
+      Duration connectTimeout,
+      Duration readTimeout,
+      Tls tls) {
     return switch (check(name)) {
-      case "jersey" -> new JerseyEngine(target, maxConnections, connectTimeout, readTimeout);
+      case "raw" -> new RawEngine(target, connectTimeout, readTimeout, tls);
+      case "jersey" -> new JerseyEngine(target, maxConnections, connectTimeout, readTimeout, tls);
       default -> throw new IllegalArgumentException("unknown engine " + name);
     };
   }

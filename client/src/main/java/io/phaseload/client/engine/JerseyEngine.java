@@ -13,6 +13,9 @@ import java.time.Duration;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
+import org.apache.hc.client5.http.ssl.HttpsSupport;
+import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
 import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.util.Timeout;
 import org.glassfish.jersey.apache5.connector.Apache5ClientProperties;
@@ -34,7 +37,7 @@ public final class JerseyEngine implements Engine {
   private final WebTarget target;
 
   public JerseyEngine(
-      Target target, int maxConnections, Duration connectTimeout, Duration readTimeout) {
+      Target target, int maxConnections, Duration connectTimeout, Duration readTimeout, Tls tls) {
     Timeout connect = Timeout.ofMilliseconds(connectTimeout.toMillis());
     Timeout read = Timeout.ofMilliseconds(readTimeout.toMillis());
     this.pool =
@@ -43,6 +46,12 @@ public final class JerseyEngine implements Engine {
             .setMaxConnPerRoute(maxConnections)
             .setDefaultSocketConfig(
                 SocketConfig.custom().setSoTimeout(read).setTcpNoDelay(true).build())
+            .setTlsSocketStrategy(
+                new DefaultClientTlsStrategy(
+                    tls.contextOrDefault(),
+                    tls.verifyHostname()
+                        ? HttpsSupport.getDefaultHostnameVerifier()
+                        : NoopHostnameVerifier.INSTANCE))
             .setDefaultConnectionConfig(
                 ConnectionConfig.custom().setConnectTimeout(connect).setSocketTimeout(read).build())
             .build();

@@ -1,0 +1,46 @@
+package io.phaseload.client.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.phaseload.client.plan.Target;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The raw engine's hot path allocates nothing per request once its buffers are sized. */
+@Timeout(60)
+class RawEngineAllocationTest {
+
+  @Test
+  void allocatesNothingPerRequestOnAKeptConnection() throws Exception {
+    java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+    assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "needs HotSpot's ThreadMXBean");
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+    assumeTrue(threads.isThreadAllocatedMemorySupported());
+    int requests = 2000;
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral());
+        Engine engine =
+            new RawEngine(
+                Target.of("127.0.0.1", server.port(), "/sayHello"),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                Tls.system());
+        Engine.Session session = engine.open()) {
+      for (int i = 0; i < requests; i++) { // warm up: connect, size buffers, compile
+        assertEquals(Outcome.OK, Outcome.kind(session.execute(Operation.of(i % 2))));
+      }
+      long id = Thread.currentThread().getId();
+      long before = threads.getThreadAllocatedBytes(id);
+      for (int i = 0; i < requests; i++) {
+        session.execute(Operation.of(i % 2));
+      }
+      long perRequest = (threads.getThreadAllocatedBytes(id) - before) / requests;
+      assertTrue(perRequest < 16, perRequest + " bytes allocated per request");
+    }
+  }
+}

@@ -1,0 +1,195 @@
+package io.phaseload.client.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ProtocolException;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Parsing responses from bytes, whole and one byte per read (every buffer boundary). */
+class ResponseReaderTest {
+
+  private static final String HELLO = "{\"response\":\"hello\"}";
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 3, 1 << 20})
+  void readsConsecutiveResponsesOnOneConnection(int bytesPerRead) throws IOException {
+    String one = "HTTP/1.1 200 OK\r\nCONTENT-LENGTH:  20 \r\n\r\n" + HELLO;
+    String two =
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, Chunked\r\n\r\n"
+            + "a;x=\"y\"\r\n{\"response\r\n"
+            + "A \r\n\":\"hello\"}\r\n0\r\nTrailer: x\r\n\r\n";
+    String three = "HTTP/1.1 503 Unavailable\r\nContent-Length: 0\r\n\r\n";
+    String four = "HTTP/1.1 200\nContent-Length: 20\nConnection: Keep-Alive, CLOSE\n\n" + HELLO;
+    ResponseReader r = reader(one + two + three + four, bytesPerRead);
+    r.read();
+    assertResponse(r, 200, true, true);
+    r.read();
+    assertResponse(r, 200, true, true);
+    r.read();
+    assertResponse(r, 503, false, true);
+    r.read();
+    assertResponse(r, 200, true, false);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 1 << 20})
+  void framesByCloseWhenNoLengthIsGiven(int bytesPerRead) throws IOException {
+    ResponseReader r = reader("HTTP/1.1 200 OK\r\nServer: x\r\n\r\n" + HELLO, bytesPerRead);
+    r.read();
+    assertResponse(r, 200, true, false);
+    r = reader("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n" + HELLO, bytesPerRead);
+    r.read();
+    assertResponse(r, 200, true, false);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 1 << 20})
+  void http10KeepsTheConnectionOnlyWhenAsked(int bytesPerRead) throws IOException {
+    ResponseReader r =
+        reader(
+            "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 20\r\n\r\n" + HELLO,
+            bytesPerRead);
+    r.read();
+    assertResponse(r, 200, true, true);
+    r = reader("HTTP/1.0 200 OK\r\nContent-Length: 20\r\n\r\n" + HELLO, bytesPerRead);
+    r.read();
+    assertResponse(r, 200, true, false);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 1 << 20})
+  void skipsInterimResponsesAndEmptyBodies(int bytesPerRead) throws IOException {
+    ResponseReader r =
+        reader(
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: x\r\n\r\n"
+                + "HTTP/1.1 204 No Content\r\nContent-Length: 99\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n"
+                + HELLO,
+            bytesPerRead);
+    r.read();
+    assertResponse(r, 204, false, true);
+    assertEquals(0, r.bodyLength());
+    r.read();
+    assertResponse(r, 200, true, true);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 1 << 20})
+  void largeBodiesAreReadWholeButNotKept(int bytesPerRead) throws IOException {
+    int n = ResponseReader.MAX_BODY_KEPT + 10;
+    String big = "x".repeat(n);
+    ResponseReader r =
+        reader(
+            "HTTP/1.1 200 OK\r\nContent-Length: "
+                + n
+                + "\r\n\r\n"
+                + big
+                + "HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n"
+                + HELLO,
+            bytesPerRead);
+    r.read();
+    assertResponse(r, 200, false, true);
+    assertEquals(ResponseReader.MAX_BODY_KEPT, r.bodyLength());
+    r.read();
+    assertResponse(r, 200, true, true);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "HTTP/2 200 OK\r\n\r\n",
+        "HTTP/1.1 2000 OK\r\n\r\n",
+        "HTTP/1.1 20x OK\r\n\r\n",
+        "ICY 200 OK\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nno colon\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1000000000000000\r\n",
+        "HTTP/1.1 101 Switching Protocols\r\n\r\n",
+      })
+  void rejectsMalformedResponses(String response) {
+    assertThrows(ProtocolException.class, () -> reader(response, 1).read());
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "",
+        "HTTP/1.1 200 OK\r\nContent-Le",
+        "HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{\"resp",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nabcde\r\n",
+      })
+  void reportsTheEndOfTheStreamMidResponse(String response) {
+    assertThrows(EOFException.class, () -> reader(response, 1).read());
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 1 << 20})
+  void rejectsAHeadLongerThanTheLimit(int bytesPerRead) {
+    String header = "X-Big: " + "y".repeat(ResponseReader.MAX_HEAD) + "\r\n";
+    ResponseReader r = reader("HTTP/1.1 200 OK\r\n" + header + "\r\n", bytesPerRead);
+    assertThrows(ProtocolException.class, r::read);
+    String many = "X-Small: z\r\n".repeat(ResponseReader.MAX_HEAD / 12 + 1);
+    ResponseReader r2 = reader("HTTP/1.1 200 OK\r\n" + many + "\r\n", bytesPerRead);
+    assertThrows(ProtocolException.class, r2::read);
+  }
+
+  @Test
+  void bytesNobodyAskedForFailTheNextResponse() throws IOException {
+    ResponseReader r =
+        reader("HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n" + HELLO + "junk\r\n", 1 << 20);
+    r.read();
+    assertResponse(r, 200, true, true);
+    assertThrows(ProtocolException.class, r::read);
+  }
+
+  private static void assertResponse(
+      ResponseReader r, int status, boolean helloBody, boolean keepAlive) {
+    assertEquals(status, r.status());
+    assertEquals(helloBody, r.bodyMatches(Operation.GET), "body matches");
+    if (keepAlive) {
+      assertTrue(r.keepAlive(), "keep-alive");
+    } else {
+      assertFalse(r.keepAlive(), "keep-alive");
+    }
+  }
+
+  private static ResponseReader reader(String bytes, int bytesPerRead) {
+    ResponseReader r = new ResponseReader();
+    r.reset(new Trickle(bytes.getBytes(StandardCharsets.ISO_8859_1), bytesPerRead));
+    return r;
+  }
+
+  /** Hands out at most {@code step} bytes per read, as a slow network would. */
+  private static final class Trickle extends InputStream {
+    private final ByteArrayInputStream in;
+    private final int step;
+
+    Trickle(byte[] bytes, int step) {
+      this.in = new ByteArrayInputStream(bytes);
+      this.step = step;
+    }
+
+    @Override
+    public int read() {
+      return in.read();
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+      return in.read(b, off, Math.min(len, step));
+    }
+  }
+}
