@@ -12,7 +12,9 @@ import java.util.logging.Logger;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpContainer;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.server.ContainerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 
@@ -30,6 +32,11 @@ public final class PhaseloadServer implements AutoCloseable {
 
   private static final Logger PROVIDERS_LOG =
       Logger.getLogger("org.glassfish.jersey.internal.inject.Providers");
+
+  /** The largest request line plus headers accepted. */
+  public static final int MAX_HEADER_BYTES = 16 * 1024;
+
+  static final int ACCEPT_BACKLOG = 16 * 1024;
 
   private final HttpServer http;
   private final RequestStats stats;
@@ -75,7 +82,11 @@ public final class PhaseloadServer implements AutoCloseable {
             .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
 
     URI uri = URI.create("http://" + hostForUri(config.host()) + ":" + config.port() + "/");
-    HttpServer http = GrizzlyHttpServerFactory.createHttpServer(uri, app, false);
+    HttpServer http = GrizzlyHttpServerFactory.createHttpServer(uri, false);
+    RequestGuard guard =
+        new RequestGuard(ContainerFactory.createContainer(GrizzlyHttpContainer.class, app));
+    http.getServerConfiguration().addHttpHandler(guard, "/");
+    http.getServerConfiguration().setDefaultErrorPageGenerator(guard);
     NetworkListener listener = http.getListeners().iterator().next();
     ThreadPoolConfig workers =
         ThreadPoolConfig.defaultConfig()
@@ -87,8 +98,11 @@ public final class PhaseloadServer implements AutoCloseable {
     // Keep connections open for as many requests as the client sends: a load generator's
     // connections are long-lived, and Grizzly's default of 256 forces needless reconnects.
     listener.getKeepAlive().setMaxRequestsCount(-1);
-    listener.getKeepAlive().setIdleTimeoutInSeconds(60);
-    listener.setMaxHttpHeaderSize(16 * 1024);
+    listener.getKeepAlive().setIdleTimeoutInSeconds(config.idleTimeoutSeconds());
+    // Request line plus headers; larger heads are refused by Grizzly before they reach Jersey.
+    listener.setMaxHttpHeaderSize(MAX_HEADER_BYTES);
+    // Thousands of clients connect at once in a ramp; the kernel caps this at net.core.somaxconn.
+    listener.getTransport().setServerConnectionBackLog(ACCEPT_BACKLOG);
     listener.setMaxPendingBytes(-1);
     try {
       http.start();

@@ -7,12 +7,16 @@ package io.phaseload.server;
  * @param port the TCP port, or 0 for an ephemeral one
  * @param workers the size of Grizzly's worker thread pool
  * @param maxBodyBytes the largest POST body accepted before answering 413
+ * @param idleTimeoutSeconds how long a keep-alive connection may sit idle before the server closes
+ *     it
  */
-public record ServerConfig(String host, int port, int workers, int maxBodyBytes) {
+public record ServerConfig(
+    String host, int port, int workers, int maxBodyBytes, int idleTimeoutSeconds) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_MAX_BODY_BYTES = 1 << 20;
+  public static final int DEFAULT_IDLE_TIMEOUT_SECONDS = 30;
 
   public ServerConfig {
     if (host == null || host.isBlank()) {
@@ -27,6 +31,15 @@ public record ServerConfig(String host, int port, int workers, int maxBodyBytes)
     if (maxBodyBytes < 1) {
       throw new IllegalArgumentException("max body bytes must be at least 1, got " + maxBodyBytes);
     }
+    if (idleTimeoutSeconds < 1) {
+      throw new IllegalArgumentException(
+          "idle timeout must be at least 1 second, got " + idleTimeoutSeconds);
+    }
+  }
+
+  /** The default idle timeout. */
+  public ServerConfig(String host, int port, int workers, int maxBodyBytes) {
+    this(host, port, workers, maxBodyBytes, DEFAULT_IDLE_TIMEOUT_SECONDS);
   }
 
   /** The default worker pool: enough to keep every core busy while some threads wait. */
@@ -39,7 +52,15 @@ public record ServerConfig(String host, int port, int workers, int maxBodyBytes)
     return new ServerConfig(DEFAULT_HOST, 0, defaultWorkers(), DEFAULT_MAX_BODY_BYTES);
   }
 
+  public ServerConfig withMaxBodyBytes(int bytes) {
+    return new ServerConfig(host, port, workers, bytes, idleTimeoutSeconds);
+  }
+
+  public ServerConfig withIdleTimeoutSeconds(int seconds) {
+    return new ServerConfig(host, port, workers, maxBodyBytes, seconds);
+  }
+
   public ServerConfig withWorkers(int newWorkers) {
-    return new ServerConfig(host, port, newWorkers, maxBodyBytes);
+    return new ServerConfig(host, port, newWorkers, maxBodyBytes, idleTimeoutSeconds);
   }
 }

@@ -26,6 +26,12 @@ public final class ServerMain {
   @Option(name = "--max-body", metaVar = "BYTES", usage = "largest POST body accepted")
   private int maxBody = ServerConfig.DEFAULT_MAX_BODY_BYTES;
 
+  @Option(
+      name = "--idle-timeout",
+      metaVar = "SECONDS",
+      usage = "close keep-alive connections idle this long (default 30)")
+  private int idleTimeout = ServerConfig.DEFAULT_IDLE_TIMEOUT_SECONDS;
+
   @Option(name = "--help", aliases = "-h", help = true, usage = "show this help")
   private boolean help;
 
@@ -52,10 +58,13 @@ public final class ServerMain {
         parser.printUsage(out);
         return 0;
       }
-      config = new ServerConfig(options.host, options.port, options.workers, options.maxBody);
+      config =
+          new ServerConfig(
+              options.host, options.port, options.workers, options.maxBody, options.idleTimeout);
     } catch (CmdLineException | IllegalArgumentException e) {
       err.println("server: " + e.getMessage());
-      err.println("Usage: java -jar server.jar [--host HOST] [--port PORT] [--workers N]");
+      err.println(
+          "Usage: java -jar server.jar [--host HOST] [--port PORT] [options]; --help for more");
       return 2;
     }
     PhaseloadServer server;
@@ -96,15 +105,19 @@ public final class ServerMain {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      server.close();
       try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running: it waits on stopped below
+        server.close();
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running: it waits on stopped below
+        }
+        out.println("phaseload server stopped");
+        out.flush();
+      } finally {
+        // Always release the shutdown hook, or a failed close would hang SIGTERM forever.
+        stopped.countDown();
       }
-      out.println("phaseload server stopped");
-      out.flush();
-      stopped.countDown();
     }
     return 0;
   }

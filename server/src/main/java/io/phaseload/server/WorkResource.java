@@ -34,22 +34,36 @@ public final class WorkResource {
   }
 
   @GET
-  public void get(@QueryParam("ms") @DefaultValue("0") int ms, @Suspended AsyncResponse out) {
-    later(ms, out, Contract.GET_BODY);
+  public void get(@QueryParam("ms") @DefaultValue("0") String ms, @Suspended AsyncResponse out) {
+    later(millis(ms), out, Contract.GET_BODY);
   }
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   public void post(
-      @QueryParam("ms") @DefaultValue("0") int ms, InputStream body, @Suspended AsyncResponse out)
+      @QueryParam("ms") @DefaultValue("0") String ms,
+      InputStream body,
+      @Suspended AsyncResponse out)
       throws IOException {
-    later(ms, out, Contract.post(bodies.read(body)));
+    int delay = millis(ms);
+    later(delay, out, Contract.post(bodies.read(body)));
+  }
+
+  /** Parsed here, not by Jersey, whose answer to a non-number is a bare 404. */
+  private static int millis(String ms) {
+    int value;
+    try {
+      value = Integer.parseInt(ms.trim());
+    } catch (NumberFormatException e) {
+      value = -1;
+    }
+    if (value < 0 || value > MAX_MS) {
+      throw new Contract.BadInputException("ms must be between 0 and " + MAX_MS + ", got " + ms);
+    }
+    return value;
   }
 
   private void later(int ms, AsyncResponse out, String body) {
-    if (ms < 0 || ms > MAX_MS) {
-      throw new Contract.BadInputException("ms must be between 0 and " + MAX_MS + ", got " + ms);
-    }
     if (ms == 0) {
       out.resume(body);
     } else {

@@ -1,0 +1,122 @@
+package io.phaseload.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The contract and its error answers, on the real server over real sockets. */
+class ContractTest {
+
+  private static PhaseloadServer server;
+
+  @BeforeAll
+  static void start() throws IOException {
+    server = PhaseloadServer.start(ServerConfig.ephemeral().withMaxBodyBytes(1024));
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  private static RawHttp.Response send(String method, String path, String type, String body)
+      throws IOException {
+    return RawHttp.exchange(server.port(), RawHttp.request(method, path, type, body));
+  }
+
+  @Test
+  void getAnswersHello() throws IOException {
+    RawHttp.Response r = send("GET", "/sayHello", null, null);
+    assertEquals(200, r.status());
+    assertEquals("{\"response\":\"hello\"}", r.body());
+    assertTrue(r.head().toLowerCase().contains("content-type: application/json"), r.head());
+  }
+
+  @Test
+  void postAnswersTheLengthOfInput() throws IOException {
+    assertEquals(
+        "{\"response\":\"4\"}", send("POST", "/sayHello", "application/json", json("abcd")).body());
+    assertEquals(
+        "{\"response\":\"0\"}", send("POST", "/sayHello", "application/json", json("")).body());
+    // Length in UTF-16 code units, as String.length(): "é" is one.
+    assertEquals(
+        "{\"response\":\"2\"}", send("POST", "/sayHello", "application/json", json("é!")).body());
+  }
+
+  @Test
+  void clientMistakesGetTheirStatusAndAJsonError() throws IOException {
+    assertError(400, send("POST", "/sayHello", "application/json", "{not json"));
+    assertError(400, send("POST", "/sayHello", "application/json", "{\"other\":1}"));
+    assertError(400, send("POST", "/sayHello", "application/json", "{\"input\":5}"));
+    assertError(400, send("POST", "/sayHello", "application/json", "[1,2]"));
+    assertError(400, send("POST", "/sayHello", "application/json", ""));
+    assertError(415, send("POST", "/sayHello", "text/plain", json("abcd")));
+    assertError(413, send("POST", "/sayHello", "application/json", json("x".repeat(2000))));
+    assertError(404, send("GET", "/nope", null, null));
+    assertError(405, send("DELETE", "/sayHello", null, null));
+    assertError(405, send("PUT", "/sayHello", "application/json", json("abcd")));
+    assertError(400, send("GET", "/work?ms=-1", null, null));
+    assertError(400, send("GET", "/work?ms=abc", null, null));
+  }
+
+  @Test
+  void workWaitsThenAnswersTheContract() throws IOException {
+    long start = System.nanoTime();
+    RawHttp.Response r = send("GET", "/work?ms=50", null, null);
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(200, r.status());
+    assertEquals("{\"response\":\"hello\"}", r.body());
+    assertTrue(tookMs >= 50, "answered after " + tookMs + " ms");
+    assertEquals(
+        "{\"response\":\"4\"}",
+        send("POST", "/work?ms=1", "application/json", json("abcd")).body());
+  }
+
+  @Test
+  void healthAnswers() throws IOException {
+    RawHttp.Response r = send("GET", "/health", null, null);
+    assertEquals(200, r.status());
+    assertEquals("{\"status\":\"ok\"}", r.body());
+  }
+
+  @Test
+  void statsCountEveryRequestByEndpointAndStatus() throws IOException {
+    try (PhaseloadServer own = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      int port = own.port();
+      for (int i = 0; i < 7; i++) {
+        RawHttp.exchange(port, RawHttp.request("GET", "/sayHello", null, null));
+      }
+      for (int i = 0; i < 5; i++) {
+        RawHttp.exchange(
+            port, RawHttp.request("POST", "/sayHello", "application/json", json("ab")));
+      }
+      RawHttp.exchange(port, RawHttp.request("POST", "/sayHello", "application/json", "{"));
+      RawHttp.exchange(port, RawHttp.request("GET", "/missing", null, null));
+      RequestStats stats = own.stats();
+      assertEquals(14, stats.received());
+      assertEquals(14, stats.answered());
+      assertEquals(7, stats.endpoint("GET /sayHello"));
+      assertEquals(6, stats.endpoint("POST /sayHello"));
+      assertEquals(12, stats.status(200));
+      assertEquals(1, stats.status(400));
+      assertEquals(1, stats.status(404));
+      String body = RawHttp.exchange(port, RawHttp.request("GET", "/stats", null, null)).body();
+      assertTrue(body.contains("\"GET /sayHello\":7"), body);
+      assertTrue(body.contains("\"POST /sayHello\":6"), body);
+    }
+  }
+
+  private static void assertError(int status, RawHttp.Response r) {
+    assertEquals(status, r.status(), r.head() + r.body());
+    assertTrue(r.body().startsWith("{\"error\":\""), "JSON error body, got: " + r.body());
+    assertTrue(!r.body().contains("Exception") && !r.body().contains("\tat "), r.body());
+  }
+
+  static String json(String input) {
+    return "{\"input\":\"" + input + "\"}";
+  }
+}
