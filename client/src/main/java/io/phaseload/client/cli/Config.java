@@ -2,6 +2,7 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.run.FailureBudget;
 import io.phaseload.client.run.UserThreads;
 import java.time.Duration;
 
@@ -11,6 +12,7 @@ import java.time.Duration;
  * @param target null to start the embedded server and target it
  * @param path the path used on the embedded server or HOST PORT
  * @param insecure whether https targets are trusted without checking their certificate
+ * @param maxFailures how many failed requests stop the run early
  */
 record Config(
     LoadPlan plan,
@@ -20,4 +22,5 @@ record Config(
     Duration readTimeout,
     String engine,
     UserThreads.Mode threadMode,
-    boolean insecure) {}
+    boolean insecure,
+    FailureBudget maxFailures) {}

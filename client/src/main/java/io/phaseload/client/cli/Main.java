@@ -11,6 +11,7 @@ import io.phaseload.client.report.TextReport;
 import io.phaseload.client.run.LoadTest;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.Reachability;
+import io.phaseload.client.run.RunDeadline;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.run.UserThreads;
 import io.phaseload.client.stats.Summary;
@@ -19,6 +20,7 @@ import io.phaseload.server.ServerConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -44,7 +46,12 @@ public final class Main {
 
   private final PrintStream out;
   private final PrintStream err;
+
+  /** How long Ctrl-C waits for requests in flight before aborting their connections. */
+  static final Duration INTERRUPT_GRACE = Duration.ofSeconds(2);
+
   private volatile LoadTest active;
+  private volatile Engine activeEngine;
   private volatile boolean interrupted;
 
   public Main(PrintStream out, PrintStream err) {
@@ -60,8 +67,11 @@ public final class Main {
             () -> {
               main.interrupt();
               try {
-                // Let the run finish its requests in flight and print the partial report.
-                reported.await(2, TimeUnit.MINUTES);
+                // Let the requests in flight finish, then cut the ones that would not.
+                if (!reported.await(INTERRUPT_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                  main.abort();
+                }
+                reported.await(1, TimeUnit.MINUTES);
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               }
@@ -83,6 +93,14 @@ public final class Main {
     LoadTest test = active;
     if (test != null) {
       test.stop("interrupted");
+    }
+  }
+
+  /** Closes the run's connections at once, so that threads blocked on a silent target return. */
+  public void abort() {
+    Engine engine = activeEngine;
+    if (engine != null) {
+      engine.abort();
     }
   }
 
@@ -164,17 +182,32 @@ public final class Main {
       LoadTest test =
           new LoadTest(
               plan, engine, executor.service, recorder, new Progress(out), System::nanoTime);
+      test.limitFailures(config.maxFailures());
+      activeEngine = engine;
       active = test;
       if (interrupted) {
         test.stop("interrupted");
       }
-      result = test.run();
+      Duration bound = RunDeadline.bound(plan, config.connectTimeout(), config.readTimeout());
+      RunDeadline deadline =
+          RunDeadline.start(
+              bound,
+              () -> {
+                test.stop("the run deadline of " + bound.toSeconds() + " s passed");
+                engine.abort();
+              });
+      try {
+        result = test.run();
+      } finally {
+        deadline.close();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       err.println("phaseload: interrupted");
       return INTERRUPTED;
     } finally {
       active = null;
+      activeEngine = null;
     }
     Summary summary = Summary.of(recorder);
     TextReport.print(result, summary, out);

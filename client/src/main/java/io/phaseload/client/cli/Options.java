@@ -3,6 +3,7 @@ package io.phaseload.client.cli;
 import io.phaseload.client.engine.Engines;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.run.FailureBudget;
 import io.phaseload.client.run.UserThreads;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,6 +63,12 @@ final class Options {
       usage = "https: trust any certificate and host name (self-signed test servers only)")
   boolean insecure;
 
+  @Option(
+      name = "--max-failures",
+      metaVar = "N|P%",
+      usage = "stop early (exit 1) once more than N requests, or P% of all, have failed")
+  String maxFailures;
+
   @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
   boolean help;
 
@@ -101,8 +108,13 @@ final class Options {
     LoadPlan plan;
     UserThreads.Mode mode;
     String engineName;
+    FailureBudget budget;
     try {
       plan = LoadPlan.of(threads, iterations, fractions(phases));
+      budget =
+          maxFailures == null
+              ? FailureBudget.UNLIMITED
+              : FailureBudget.parse(maxFailures, plan.totalRequests());
       engineName = Engines.check(engine);
       mode = UserThreads.Mode.parse(threadMode);
       UserThreads.resolve(mode);
@@ -117,7 +129,8 @@ final class Options {
         Duration.ofMillis(readTimeoutMs),
         engineName,
         mode,
-        insecure);
+        insecure,
+        budget);
   }
 
   private static int positiveInt(String name, String value) throws UsageException {

@@ -15,6 +15,14 @@ public interface Engine extends AutoCloseable {
   /** A session for the calling thread. Never throws: connection errors surface per request. */
   Session open();
 
+  /**
+   * Closes every open connection at once, so that threads blocked in I/O return (their requests
+   * count as I/O errors) and later requests fail fast. For a run that must end now: Ctrl-C after
+   * its grace period, or the run deadline. Thread-safe; may be called from any thread, more than
+   * once.
+   */
+  void abort();
+
   @Override
   void close();
 

@@ -17,6 +17,7 @@ import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
 import org.apache.hc.client5.http.ssl.HttpsSupport;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
 import org.apache.hc.core5.http.io.SocketConfig;
+import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
 import org.glassfish.jersey.apache5.connector.Apache5ClientProperties;
 import org.glassfish.jersey.apache5.connector.Apache5ConnectorProvider;
@@ -98,6 +99,12 @@ public final class JerseyEngine implements Engine {
       @Override
       public void close() {}
     };
+  }
+
+  @Override
+  public void abort() {
+    // IMMEDIATE closes leased connections too, which unblocks their threads' reads.
+    pool.close(CloseMode.IMMEDIATE);
   }
 
   @Override

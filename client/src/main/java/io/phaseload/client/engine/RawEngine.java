@@ -1,9 +1,14 @@
 package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SNIServerName;
@@ -36,6 +41,11 @@ public final class RawEngine implements Engine {
   private final byte[] get;
   private final byte[] post;
 
+  /** Every connected socket, so that {@link #abort} can close them; touched on connect only. */
+  private final Set<Socket> live = ConcurrentHashMap.newKeySet();
+
+  private volatile boolean aborted;
+
   public RawEngine(Target target, Duration connectTimeout, Duration readTimeout, Tls tls) {
     String h = target.host();
     this.host = h.startsWith("[") ? h.substring(1, h.length() - 1) : h;
@@ -60,7 +70,32 @@ public final class RawEngine implements Engine {
   }
 
   @Override
+  public void abort() {
+    aborted = true;
+    for (Socket s : live) {
+      try {
+        s.close();
+      } catch (IOException e) {
+        // closing is all we want; a failure to close leaves nothing more to do
+      }
+    }
+  }
+
+  @Override
   public void close() {}
+
+  /** Registers a new connection; refuses it if the engine was aborted. */
+  void connected(Socket s) throws IOException {
+    live.add(s);
+    if (aborted) {
+      live.remove(s);
+      throw new SocketException("run aborted");
+    }
+  }
+
+  void disconnected(Socket s) {
+    live.remove(s);
+  }
 
   /** The bytes sent for {@code op}; shared, never modified. */
   byte[] requestBytes(Operation op) {

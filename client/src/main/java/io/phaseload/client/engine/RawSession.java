@@ -29,6 +29,10 @@ final class RawSession implements Engine.Session {
   private final RawEngine engine;
   private final ResponseReader reader = new ResponseReader();
   private Socket socket;
+
+  /** The TCP socket under {@link #socket} (the same one unless TLS wraps it). */
+  private Socket tcp;
+
   private OutputStream out;
   private boolean reused;
 
@@ -78,6 +82,7 @@ final class RawSession implements Engine.Session {
       plain.setTcpNoDelay(true);
       plain.setSoTimeout(engine.readTimeoutMillis);
       plain.connect(new InetSocketAddress(engine.host, engine.port), engine.connectTimeoutMillis);
+      engine.connected(plain);
       if (engine.tlsFactory != null) {
         SSLSocket ssl =
             (SSLSocket) engine.tlsFactory.createSocket(plain, engine.host, engine.port, true);
@@ -93,17 +98,21 @@ final class RawSession implements Engine.Session {
       out = s.getOutputStream();
       reader.reset(s.getInputStream());
     } catch (IOException | RuntimeException e) {
+      engine.disconnected(plain);
       close(s);
       throw e;
     }
     socket = s;
+    tcp = plain;
     reused = false;
   }
 
   private void disconnect() {
     if (socket != null) {
+      engine.disconnected(tcp);
       close(socket);
       socket = null;
+      tcp = null;
       out = null;
     }
   }

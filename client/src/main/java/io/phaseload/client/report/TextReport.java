@@ -90,6 +90,21 @@ public final class TextReport {
       row(out, op, "", null);
     }
     row(out, total, "", wallSeconds);
+    if (total.failed() > 0) {
+      out.println();
+      out.println("Failures by phase:");
+      for (Group phase : summary.phases()) {
+        if (phase.failed() > 0) {
+          out.printf(
+              Locale.ROOT,
+              "%-9s %d (%s)%s%n",
+              phase.phase(),
+              phase.failed(),
+              failureKinds(phase),
+              phase.statuses().isEmpty() ? "" : "; HTTP " + statuses(phase.statuses()));
+        }
+      }
+    }
   }
 
   private static void row(PrintStream out, Group g, String threads, Double seconds) {

@@ -2,6 +2,7 @@ package io.phaseload.client.run;
 
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.Operation;
+import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
@@ -37,6 +38,7 @@ public final class LoadTest {
   private final LatencyRecorder recorder;
   private final Listener listener;
   private final LongSupplier nanoTime;
+  private volatile FailureBudget budget = FailureBudget.UNLIMITED;
   private volatile String stopReason;
 
   public LoadTest(
@@ -52,6 +54,13 @@ public final class LoadTest {
     this.recorder = recorder;
     this.listener = listener;
     this.nanoTime = nanoTime;
+  }
+
+  /**
+   * Stops the run once more requests than the budget allows have failed. Call before {@link #run}.
+   */
+  public void limitFailures(FailureBudget failureBudget) {
+    this.budget = failureBudget;
   }
 
   /** Asks the run to stop after the requests in flight; the first reason given is kept. */
@@ -128,6 +137,7 @@ public final class LoadTest {
       throws InterruptedException {
     int phaseIndex = phase.index();
     int iterations = plan.iterations();
+    FailureBudget failures = budget;
     boolean readied = false;
     try (Engine.Session session = engine.open()) {
       ready.countDown();
@@ -143,6 +153,9 @@ public final class LoadTest {
           int outcome = session.execute(Operation.of(op));
           long t1 = nanoTime.getAsLong();
           recorder.record(k++, t0 - runStart, t1 - t0, phaseIndex, op, outcome);
+          if (!Outcome.ok(outcome) && failures.spend()) {
+            stop(failures.exceeded());
+          }
         }
       }
     } finally {

@@ -1,0 +1,58 @@
+package io.phaseload.client.run;
+
+import io.phaseload.client.plan.LoadPlan;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The longest a run may take: every request of the longest thread, in every phase, waiting its full
+ * connect and read timeouts, plus a margin. A run still going then is stopped and its connections
+ * aborted, so that no target, however broken, can make phaseload hang.
+ *
+ * <p>Started once per run and closed when the run ends; thread-safe.
+ */
+public final class RunDeadline implements AutoCloseable {
+
+  /** Added to the bound for thread start-up and the report. */
+  static final Duration MARGIN = Duration.ofSeconds(5);
+
+  private final ScheduledExecutorService timer;
+
+  private RunDeadline(ScheduledExecutorService timer) {
+    this.timer = timer;
+  }
+
+  /** The bound for a plan: phases x iterations x 2 requests x (connect + read timeout) + margin. */
+  public static Duration bound(LoadPlan plan, Duration connectTimeout, Duration readTimeout) {
+    long perRequestMillis = connectTimeout.toMillis() + readTimeout.toMillis();
+    long requestsPerThread =
+        (long) plan.phases().size() * plan.iterations() * LoadPlan.REQUESTS_PER_ITERATION;
+    long millis;
+    try {
+      millis = Math.multiplyExact(requestsPerThread, perRequestMillis);
+    } catch (ArithmeticException e) {
+      millis = Long.MAX_VALUE / 2;
+    }
+    return Duration.ofMillis(millis).plus(MARGIN);
+  }
+
+  /** After {@code bound}, runs {@code onExpiry} (once) on a daemon timer thread. */
+  public static RunDeadline start(Duration bound, Runnable onExpiry) {
+    ScheduledExecutorService timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "phaseload-deadline");
+              t.setDaemon(true);
+              return t;
+            });
+    timer.schedule(onExpiry, bound.toMillis(), TimeUnit.MILLISECONDS);
+    return new RunDeadline(timer);
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+  }
+}

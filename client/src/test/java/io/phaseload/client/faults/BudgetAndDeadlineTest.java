@@ -1,0 +1,96 @@
+package io.phaseload.client.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.run.FailureBudget;
+import io.phaseload.client.run.RunDeadline;
+import io.phaseload.client.testing.Reply;
+import io.phaseload.client.testing.ScriptedServer;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code --max-failures} stops a failing run early; the run deadline stops a run that would hang.
+ */
+@Timeout(60)
+class BudgetAndDeadlineTest {
+
+  @Test
+  void budgetParsesCountsAndPercentagesOfThePlannedRequests() {
+    assertEquals(5, FailureBudget.parse("5", 7400).allowed());
+    assertEquals(0, FailureBudget.parse("0", 7400).allowed());
+    assertEquals(74, FailureBudget.parse("1%", 7400).allowed());
+    assertEquals(37, FailureBudget.parse("0.5%", 7400).allowed());
+    assertEquals(7400, FailureBudget.parse("100%", 7400).allowed());
+    for (String bad : List.of("-1", "x", "101%", "-1%", "%", "1.5", "")) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> FailureBudget.parse(bad, 7400), bad);
+      assertTrue(e.getMessage().startsWith("--max-failures "), e.getMessage());
+    }
+  }
+
+  @Test
+  void budgetAllowsExactlyNFailures() {
+    FailureBudget budget = FailureBudget.parse("3", 100);
+    assertEquals(false, budget.spend());
+    assertEquals(false, budget.spend());
+    assertEquals(false, budget.spend());
+    assertEquals(true, budget.spend());
+  }
+
+  @Test
+  void aRunOverItsFailureBudgetStopsEarlyWithAPartialReport() throws Exception {
+    try (ScriptedServer server =
+        ScriptedServer.start(r -> r.index() < 20 ? Reply.contract(r) : Reply.response(500, "{}"))) {
+      Report report =
+          Report.run("10", "50", "--url", server.url("/sayHello"), "--max-failures", "5");
+      assertEquals(1, report.code());
+      assertTrue(
+          report.out().contains("PARTIAL RESULTS: run stopped early (more than 5 failed requests"),
+          report.out());
+      assertEquals(20, report.ok());
+      // The sixth failure stops the run; threads finish only the request they are in.
+      assertTrue(report.failed() >= 6 && report.failed() <= 6 + 10, report.out());
+      assertEquals(server.requests(), report.sent());
+      assertTrue(report.sent() < 2L * 50 * 18, "stopped early");
+    }
+  }
+
+  @Test
+  void deadlineBoundIsPhasesTimesIterationsTimesBothTimeoutsPlusAMargin() {
+    LoadPlan plan = LoadPlan.of(20, 100, List.of(0.1, 0.5, 1.0, 0.25));
+    Duration bound = RunDeadline.bound(plan, Duration.ofMillis(1000), Duration.ofMillis(2000));
+    assertEquals(Duration.ofMillis(4L * 100 * 2 * 3000).plusSeconds(5), bound);
+  }
+
+  @Test
+  void aServerThatNeverFinishesItsAnswerCannotOutliveTheDeadline() throws Exception {
+    // 1 MB promised, one byte every 20 ms: each read succeeds, so the read timeout never fires.
+    String body = "x".repeat(1 << 20);
+    try (ScriptedServer server =
+        ScriptedServer.start(r -> Reply.response(200, body).trickled(1, 20))) {
+      Report report =
+          Report.run(
+              "1",
+              "1",
+              "--url",
+              server.url("/sayHello"),
+              "--phases",
+              "1.0",
+              "--connect-timeout",
+              "100",
+              "--read-timeout",
+              "200");
+      // bound = 1 phase x 1 iteration x 2 requests x 300 ms + 5 s
+      assertEquals(1, report.code(), report.out() + report.err());
+      assertTrue(report.out().contains("run deadline of 5 s passed"), report.out());
+      assertTrue(report.millis() < 5_600 + 3_000, report.millis() + " ms");
+      assertEquals(0, ClientFaultTest.clientThreadsAlive(), "client threads left behind");
+    }
+  }
+}
