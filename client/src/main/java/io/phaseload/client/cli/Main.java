@@ -26,6 +26,8 @@ import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.kohsuke.args4j.CmdLineException;
 import org.kohsuke.args4j.CmdLineParser;
 import org.kohsuke.args4j.ParserProperties;
@@ -46,6 +48,9 @@ public final class Main {
 
   private final PrintStream out;
   private final PrintStream err;
+
+  private static final Pattern NEGATIVE_NUMBER =
+      Pattern.compile("\"(-[0-9][0-9.]*)\" is not a valid option");
 
   /** How long Ctrl-C waits for requests in flight before aborting their connections. */
   static final Duration INTERRUPT_GRACE = Duration.ofSeconds(2);
@@ -123,6 +128,12 @@ public final class Main {
       }
       config = options.toConfig();
     } catch (CmdLineException e) {
+      Matcher negative = NEGATIVE_NUMBER.matcher(String.valueOf(e.getMessage()));
+      if (negative.matches()) {
+        // args4j takes "-5" for an option; the user meant a number.
+        return usageError(
+            parser, "THREADS, ITERATIONS and PORT must be positive, got " + negative.group(1));
+      }
       return usageError(parser, e.getMessage());
     } catch (UsageException e) {
       return usageError(parser, e.getMessage());
@@ -134,8 +145,7 @@ public final class Main {
     LoadPlan plan = config.plan();
     String memory = checkMemory(plan);
     if (memory != null) {
-      err.println("phaseload: " + memory);
-      return USAGE;
+      return usageError(null, memory);
     }
     PhaseloadServer embedded = null;
     try {

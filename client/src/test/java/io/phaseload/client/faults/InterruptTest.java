@@ -1,0 +1,71 @@
+package io.phaseload.client.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.cli.Main;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Ctrl-C on the real client process: the report for what ran, marked partial, and exit 130. */
+@Timeout(60)
+class InterruptTest {
+
+  @Test
+  void sigintStopsTheRunPrintsAPartialReportAndExits130() throws Exception {
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      String url = "http://127.0.0.1:" + server.port() + "/work?ms=50";
+      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      Process client =
+          new ProcessBuilder(
+                  java,
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  Main.class.getName(),
+                  "8",
+                  "30",
+                  "--url",
+                  url)
+              .redirectErrorStream(true)
+              .start();
+      StringBuilder out = new StringBuilder();
+      try (BufferedReader lines =
+          new BufferedReader(
+              new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = lines.readLine()) != null) {
+          out.append(line).append('\n');
+          if (line.startsWith("LOADING phase: All threads")) {
+            break;
+          }
+        }
+        Thread.sleep(300);
+        long start = System.nanoTime();
+        new ProcessBuilder("kill", "-INT", String.valueOf(client.pid())).start().waitFor();
+        assertTrue(client.waitFor(20, TimeUnit.SECONDS), "still running after SIGINT:\n" + out);
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        while ((line = lines.readLine()) != null) {
+          out.append(line).append('\n');
+        }
+        String text = out.toString();
+        assertEquals(130, client.exitValue(), text);
+        assertTrue(text.contains("WARMUP phase complete"), text);
+        assertTrue(text.contains("LOADING phase stopped"), text);
+        assertTrue(text.contains("PARTIAL RESULTS: run stopped early (interrupted)"), text);
+        assertTrue(text.contains("Total number of requests sent: "), text);
+        assertTrue(!text.contains("PEAK phase"), text);
+        // In-flight requests take 50 ms; the grace before aborting is 2 s.
+        assertTrue(tookMs < 5_000, "exited " + tookMs + " ms after SIGINT");
+      } finally {
+        client.destroyForcibly();
+      }
+    }
+  }
+}
