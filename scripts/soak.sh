@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Soak: steady load against server.jar on 127.0.0.1 for SECONDS (default 600), sampling both
+# processes' memory every 10 s; writes results/soak.md. Loopback only; bounded in time.
+#
+#   scripts/soak.sh [SECONDS] [THREADS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_WANTED=${1:-600}
+THREADS=${2:-50}
+OUT=results/soak.md
+WORK=$(mktemp -d)
+SERVER_PID=""
+CLIENT_PID=""
+cleanup() {
+  [[ -n "$CLIENT_PID" ]] && kill "$CLIENT_PID" 2>/dev/null || true
+  [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+die() { echo "soak: $*" >&2; exit 1; }
+[[ "$SECONDS_WANTED" =~ ^[0-9]+$ && "$SECONDS_WANTED" -ge 30 ]] || die "SECONDS must be 30 or more"
+[[ "$THREADS" =~ ^[0-9]+$ && "$THREADS" -ge 1 ]] || die "THREADS must be a positive number"
+
+if [[ ! -f client/target/client.jar || ! -f server/target/server.jar ]]; then
+  mvn -q -B package -DskipTests
+fi
+JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+
+$JAVA -Xmx1g -jar server/target/server.jar --port "$PORT" >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
+curl -fs "http://127.0.0.1:$PORT/health" >/dev/null || die "server did not start: $(cat "$WORK/server.log")"
+
+# Calibrate: two short runs (the first warms the server's JIT) give the rate, from which
+# ITERATIONS fills the wanted time.
+for _ in 1 2; do
+  $JAVA -jar client/target/client.jar "$THREADS" 1000 127.0.0.1 "$PORT" --phases 1.0 >"$WORK/calib.txt"
+done
+RATE=$(sed -n 's/^Overall throughput across all phases: \([0-9.]*\).*/\1/p' "$WORK/calib.txt")
+ITERATIONS=$(python3 -c "print(max(1, int(float('$RATE') * $SECONDS_WANTED / (2 * $THREADS))))")
+BEFORE=$(curl -fs "http://127.0.0.1:$PORT/stats")
+
+rss() { awk '/VmRSS/ {print int($2/1024)}' "/proc/$1/status" 2>/dev/null || echo 0; }
+heap() { # used heap in MiB from jstat (survivors + eden + old)
+  jstat -gc "$1" 2>/dev/null | awk 'NR==2 {printf "%d", ($3+$4+$6+$8)/1024}' || echo "?"
+}
+
+START=$(date +%s)
+$JAVA -Xmx2g -jar client/target/client.jar "$THREADS" "$ITERATIONS" 127.0.0.1 "$PORT" \
+  --phases 1.0 >"$WORK/client.txt" 2>"$WORK/client.err" &
+CLIENT_PID=$!
+echo "| t (s) | server RSS MiB | server heap MiB | client RSS MiB | client heap MiB |" >"$WORK/samples.md"
+echo "| ---: | ---: | ---: | ---: | ---: |" >>"$WORK/samples.md"
+while kill -0 "$CLIENT_PID" 2>/dev/null; do
+  T=$(( $(date +%s) - START ))
+  echo "| $T | $(rss $SERVER_PID) | $(heap $SERVER_PID) | $(rss $CLIENT_PID) | $(heap $CLIENT_PID) |" >>"$WORK/samples.md"
+  if (( T > SECONDS_WANTED * 3 )); then die "the run took over three times the time wanted"; fi
+  sleep 10
+done
+CODE=0; wait "$CLIENT_PID" || CODE=$?
+CLIENT_PID=""
+AFTER=$(curl -fs "http://127.0.0.1:$PORT/stats")
+ELAPSED=$(( $(date +%s) - START ))
+
+field() { sed -n "s/^$1: \(.*\)/\1/p" "$WORK/client.txt"; }
+received() { python3 -c "import json,sys; d=json.loads(sys.argv[1]); print(d['endpoints'].get('GET /sayHello',0)+d['endpoints'].get('POST /sayHello',0))" "$1"; }
+SERVER_GOT=$(( $(received "$AFTER") - $(received "$BEFORE") ))
+
+{
+  echo "# Soak: steady load against server.jar"
+  echo
+  echo "Produced by \`scripts/soak.sh $SECONDS_WANTED $THREADS\` on $(date -u '+%Y-%m-%d %H:%M UTC');"
+  echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs),"
+  echo "$($JAVA -version 2>&1 | head -1). Loopback only."
+  echo
+  echo "Client: \`client.jar $THREADS $ITERATIONS 127.0.0.1 PORT --phases 1.0\` (one phase, $THREADS threads,"
+  echo "iterations chosen from a calibration run at $RATE requests/s). Client exit code: $CODE."
+  echo
+  echo "| figure | value |"
+  echo "| --- | ---: |"
+  echo "| duration (s) | $ELAPSED |"
+  echo "| requests sent | $(field 'Total number of requests sent') |"
+  echo "| successful | $(field 'Total number of Successful responses') |"
+  echo "| failed | $(field 'Failed requests') |"
+  echo "| server received (from /stats) | $SERVER_GOT |"
+  echo "| throughput | $(field 'Overall throughput across all phases') |"
+  echo "| median / p99 / max latency | $(field 'Median latency') / $(field 'P99 latency') / $(field 'Max latency') |"
+  echo
+  echo "Memory every 10 s (RSS from /proc, used heap from jstat):"
+  echo
+  cat "$WORK/samples.md"
+} >"$OUT"
+cat "$OUT"
+[[ "$CODE" == 0 ]] || die "the client reported failures (exit $CODE)"
