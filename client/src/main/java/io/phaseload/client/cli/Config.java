@@ -4,6 +4,7 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.run.FailureBudget;
 import io.phaseload.client.run.UserThreads;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -13,6 +14,7 @@ import java.time.Duration;
  * @param path the path used on the embedded server or HOST PORT
  * @param insecure whether https targets are trusted without checking their certificate
  * @param maxFailures how many failed requests stop the run early
+ * @param outputs the files the run writes besides its text report
  */
 record Config(
     LoadPlan plan,
@@ -23,4 +25,15 @@ record Config(
     String engine,
     UserThreads.Mode threadMode,
     boolean insecure,
-    FailureBudget maxFailures) {}
+    FailureBudget maxFailures,
+    Outputs outputs) {
+
+  /**
+   * Where reports go besides stdout; null paths are not written.
+   *
+   * @param quiet no live progress line
+   */
+  record Outputs(Path json, Path csv, Path charts, boolean quiet) {
+    static final Outputs NONE = new Outputs(null, null, null, false);
+  }
+}

@@ -7,6 +7,7 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.report.LiveProgress;
 import io.phaseload.client.report.TextReport;
 import io.phaseload.client.run.LoadTest;
 import io.phaseload.client.run.PhaseResult;
@@ -172,13 +173,58 @@ public final class Main {
     }
   }
 
+  /** A finished run: what ran and its statistics. */
+  record Completed(RunResult result, Summary summary) {}
+
   private int run(Config config, Target target, PhaseloadServer embedded) {
-    LoadPlan plan = config.plan();
-    LatencyRecorder recorder = LatencyRecorder.allocate(plan);
     out.println("Client starting.... Time: " + System.currentTimeMillis());
     out.println("Target: " + target + (embedded != null ? " (embedded server)" : ""));
     out.flush();
+    Completed done;
+    try {
+      done = execute(config, target, new Progress(out), !config.outputs().quiet());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("phaseload: interrupted");
+      return INTERRUPTED;
+    }
+    RunResult result = done.result();
+    Summary summary = done.summary();
+    TextReport.print(result, summary, out);
+    if (embedded != null) {
+      var stats = embedded.stats();
+      out.println(
+          "Embedded server answered: "
+              + stats.answered()
+              + " (GET "
+              + stats.endpoint("GET " + config.path())
+              + ", POST "
+              + stats.endpoint("POST " + config.path())
+              + ")");
+    }
+    out.flush();
+    boolean written =
+        ReportFiles.write(config, target, embedded != null, result, summary, out, err);
+    if (interrupted) {
+      return INTERRUPTED;
+    }
+    return summary.total().failed() == 0 && !result.partial() && written ? OK : FAILED;
+  }
+
+  /**
+   * Runs the plan against the target and computes its statistics: the part a single run and a sweep
+   * share. Honours Ctrl-C, the failure budget and the run deadline.
+   *
+   * @param listener told of phase boundaries
+   * @param live whether to show the live progress line (when stderr is a terminal)
+   */
+  Completed execute(Config config, Target target, LoadTest.Listener listener, boolean live)
+      throws InterruptedException {
+    LoadPlan plan = config.plan();
+    LatencyRecorder recorder = LatencyRecorder.allocate(plan);
     RunResult result;
+    LiveProgress progress =
+        live && LiveProgress.onTerminal() ? LiveProgress.start(recorder, err) : null;
     try (Engine engine =
             Engines.create(
                 config.engine(),
@@ -191,7 +237,12 @@ public final class Main {
             new ExecutorCloser(UserThreads.create(config.threadMode(), plan.peakThreads()))) {
       LoadTest test =
           new LoadTest(
-              plan, engine, executor.service, recorder, new Progress(out), System::nanoTime);
+              plan,
+              engine,
+              executor.service,
+              recorder,
+              progress == null ? listener : both(progress, listener),
+              System::nanoTime);
       test.limitFailures(config.maxFailures());
       activeEngine = engine;
       active = test;
@@ -211,32 +262,30 @@ public final class Main {
       } finally {
         deadline.close();
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("phaseload: interrupted");
-      return INTERRUPTED;
     } finally {
       active = null;
       activeEngine = null;
+      if (progress != null) {
+        progress.close();
+      }
     }
-    Summary summary = Summary.of(recorder);
-    TextReport.print(result, summary, out);
-    if (embedded != null) {
-      var stats = embedded.stats();
-      out.println(
-          "Embedded server answered: "
-              + stats.answered()
-              + " (GET "
-              + stats.endpoint("GET " + config.path())
-              + ", POST "
-              + stats.endpoint("POST " + config.path())
-              + ")");
-    }
-    out.flush();
-    if (interrupted) {
-      return INTERRUPTED;
-    }
-    return summary.total().failed() == 0 && !result.partial() ? OK : FAILED;
+    return new Completed(result, Summary.of(recorder));
+  }
+
+  private static LoadTest.Listener both(LoadTest.Listener first, LoadTest.Listener second) {
+    return new LoadTest.Listener() {
+      @Override
+      public void phaseStarted(Phase phase) {
+        first.phaseStarted(phase);
+        second.phaseStarted(phase);
+      }
+
+      @Override
+      public void phaseFinished(PhaseResult result) {
+        first.phaseFinished(result);
+        second.phaseFinished(result);
+      }
+    };
   }
 
   /** The heap check made before allocating: null if the run fits, else what it needs. */

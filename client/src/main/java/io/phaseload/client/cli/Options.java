@@ -5,6 +5,8 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.run.FailureBudget;
 import io.phaseload.client.run.UserThreads;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +71,18 @@ final class Options {
       usage = "stop early (exit 1) once more than N requests, or P% of all, have failed")
   String maxFailures;
 
+  @Option(name = "--json", metaVar = "FILE", usage = "also write the summary as JSON to FILE")
+  String json;
+
+  @Option(name = "--csv", metaVar = "FILE", usage = "also write one CSV row per request to FILE")
+  String csv;
+
+  @Option(name = "--charts", metaVar = "DIR", usage = "also draw PNG charts of the run into DIR")
+  String charts;
+
+  @Option(name = "--quiet", aliases = "-q", usage = "no live progress line on the terminal")
+  boolean quiet;
+
   @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
   boolean help;
 
@@ -130,7 +144,43 @@ final class Options {
         engineName,
         mode,
         insecure,
-        budget);
+        budget,
+        new Config.Outputs(
+            writableFile("--json", json), writableFile("--csv", csv), writableDir(charts), quiet));
+  }
+
+  /** The file, if its directory exists and can be written; checked before any request is sent. */
+  static Path writableFile(String option, String file) throws UsageException {
+    if (file == null) {
+      return null;
+    }
+    Path path = Path.of(file).toAbsolutePath();
+    if (Files.isDirectory(path)) {
+      throw new UsageException(option + " " + file + " is a directory, not a file");
+    }
+    Path dir = path.getParent();
+    if (dir == null || !Files.isDirectory(dir)) {
+      throw new UsageException(option + " " + file + ": directory " + dir + " does not exist");
+    }
+    if (!Files.isWritable(dir) || Files.exists(path) && !Files.isWritable(path)) {
+      throw new UsageException(option + " " + file + " cannot be written");
+    }
+    return path;
+  }
+
+  private static Path writableDir(String dir) throws UsageException {
+    if (dir == null) {
+      return null;
+    }
+    Path path = Path.of(dir).toAbsolutePath();
+    Path existing = path;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
+      throw new UsageException("--charts " + dir + " cannot be created or written");
+    }
+    return path;
   }
 
   private static int positiveInt(String name, String value) throws UsageException {

@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,7 +60,10 @@ class TextReportTest {
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
       TextReport.print(run, Summary.of(run.recorder()), out);
     }
-    assertEquals(golden("text-report.golden.txt"), bytes.toString(StandardCharsets.UTF_8));
+    String actual = bytes.toString(StandardCharsets.UTF_8);
+    Path dump = Path.of("target", "text-report.actual.txt");
+    Files.writeString(dump, actual);
+    assertEquals(golden("text-report.golden.txt"), actual, "actual output in " + dump);
   }
 
   static String golden(String name) throws IOException {

@@ -1,0 +1,59 @@
+package io.phaseload.client.report;
+
+import io.phaseload.client.engine.Operation;
+import io.phaseload.client.engine.Outcome;
+import io.phaseload.client.record.LatencyRecorder;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+
+/**
+ * {@code --csv FILE}: one row per request sent, in recording order (phase, then thread, then the
+ * thread's requests in order), written straight from the recording with no per-request objects.
+ * Times are milliseconds with microsecond resolution, the same rounding as {@code --json}, so the
+ * JSON's percentiles can be recomputed from this file. Stateless.
+ */
+public final class CsvReport {
+
+  public static final String HEADER = "start_ms,phase,operation,thread,latency_ms,outcome,status";
+
+  private CsvReport() {}
+
+  public static void write(LatencyRecorder recorder, Writer out) throws IOException {
+    List<io.phaseload.client.plan.Phase> phases = recorder.plan().phases();
+    StringBuilder row = new StringBuilder(96);
+    out.write(HEADER);
+    out.write('\n');
+    for (int k = 0; k < recorder.capacity(); k++) {
+      if (!recorder.sent(k)) {
+        continue; // a stopped run leaves slots unsent
+      }
+      int outcome = recorder.outcome(k);
+      row.setLength(0);
+      micros(row, recorder.startNanos(k));
+      row.append(',').append(phases.get(recorder.phase(k)).name());
+      row.append(',').append(Operation.of(recorder.op(k)).name());
+      row.append(',').append(recorder.thread(k));
+      row.append(',');
+      micros(row, recorder.latencyNanos(k));
+      row.append(',').append(Outcome.kindName(Outcome.kind(outcome)).replace(' ', '_'));
+      row.append(',').append(Outcome.status(outcome));
+      row.append('\n');
+      out.append(row);
+    }
+  }
+
+  /** Nanoseconds as milliseconds with three decimals, rounded half up. */
+  private static void micros(StringBuilder sb, long nanos) {
+    long micros = (nanos + 500) / 1000;
+    sb.append(micros / 1000).append('.');
+    long frac = micros % 1000;
+    if (frac < 100) {
+      sb.append('0');
+    }
+    if (frac < 10) {
+      sb.append('0');
+    }
+    sb.append(frac);
+  }
+}

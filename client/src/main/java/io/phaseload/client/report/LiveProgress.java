@@ -1,0 +1,156 @@
+package io.phaseload.client.report;
+
+import io.phaseload.client.engine.Outcome;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.run.LoadTest;
+import io.phaseload.client.run.PhaseResult;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * The progress line on a terminal's stderr, redrawn about once a second: phase, requests done of
+ * the total, requests per second over the last second, errors, elapsed time.
+ *
+ * <p>It reads the recording from its own thread and never touches the hot path: each user thread
+ * fills its slice in order, so the requests it has done are the slice's leading recorded slots,
+ * found by a binary search, and only the slots recorded since the last redraw are scanned for
+ * errors. The reads are racy by design (a redraw may lag a request behind); the report after the
+ * run is exact.
+ */
+public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
+
+  private final LatencyRecorder recorder;
+  private final PrintStream err;
+  private final long total;
+  private final Thread thread;
+  private final long startNanos = System.nanoTime();
+  private final int[] cursor;
+  private volatile Phase phase;
+  private long done;
+  private long errors;
+  private volatile boolean running = true;
+
+  private LiveProgress(LatencyRecorder recorder, PrintStream err) {
+    this.recorder = recorder;
+    this.err = err;
+    this.total = recorder.plan().totalRequests();
+    int slices = 0;
+    for (Phase p : recorder.plan().phases()) {
+      slices += p.threads();
+    }
+    this.cursor = new int[slices];
+    this.thread = new Thread(this::loop, "phaseload-progress");
+    thread.setDaemon(true);
+  }
+
+  /** Starts the progress line; call {@link #close} when the run is over. */
+  public static LiveProgress start(LatencyRecorder recorder, PrintStream err) {
+    LiveProgress progress = new LiveProgress(recorder, err);
+    progress.thread.start();
+    return progress;
+  }
+
+  /** Whether stderr is (as far as the JDK can tell) an interactive terminal. */
+  public static boolean onTerminal() {
+    java.io.Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      // JDK 22+ returns a console even when redirected; isTerminal() tells the truth there.
+      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException e) {
+      return true; // JDK 17-21: a console exists only when attached to a terminal
+    }
+  }
+
+  @Override
+  public void phaseStarted(Phase started) {
+    phase = started;
+    clear();
+  }
+
+  @Override
+  public void phaseFinished(PhaseResult result) {
+    clear();
+  }
+
+  private synchronized void clear() {
+    err.print("\r\033[K");
+    err.flush();
+  }
+
+  private void loop() {
+    long lastDone = 0;
+    long lastNanos = System.nanoTime();
+    while (running) {
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        return;
+      }
+      scan();
+      long now = System.nanoTime();
+      double rate = (done - lastDone) / ((now - lastNanos) / 1e9);
+      lastDone = done;
+      lastNanos = now;
+      Phase p = phase;
+      synchronized (this) {
+        if (running) {
+          err.printf(
+              Locale.ROOT,
+              "\r\033[K%s %,d/%,d requests | %,.0f req/s | errors %,d | %.0f s",
+              p == null ? "starting" : p.name(),
+              done,
+              total,
+              rate,
+              errors,
+              (now - startNanos) / 1e9);
+          err.flush();
+        }
+      }
+    }
+  }
+
+  /** Advances every slice's cursor to its first unrecorded slot, counting errors passed. */
+  private void scan() {
+    int slice = 0;
+    for (Phase p : recorder.plan().phases()) {
+      for (int t = 0; t < p.threads(); t++, slice++) {
+        int start = recorder.sliceStart(p, t);
+        int end = start + recorder.plan().iterations() * 2;
+        int from = Math.max(cursor[slice], start);
+        int lo = from;
+        int hi = end;
+        while (lo < hi) { // first unrecorded slot in [from, end)
+          int mid = (lo + hi) >>> 1;
+          if (recorder.sent(mid)) {
+            lo = mid + 1;
+          } else {
+            hi = mid;
+          }
+        }
+        for (int k = from; k < lo; k++) {
+          if (!Outcome.ok(recorder.outcome(k))) {
+            errors++;
+          }
+        }
+        done += lo - from;
+        cursor[slice] = lo;
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+    try {
+      thread.join(2000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    clear();
+  }
+}

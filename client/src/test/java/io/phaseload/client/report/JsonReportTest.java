@@ -1,0 +1,43 @@
+package io.phaseload.client.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.phaseload.client.run.RunResult;
+import io.phaseload.client.stats.Summary;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The JSON schema is a reviewed diff: a change here must change the golden file too. */
+class JsonReportTest {
+
+  static RunInfo fixedInfo() {
+    Map<String, Object> env = new LinkedHashMap<>();
+    env.put("java", "Test JDK 17");
+    env.put("os", "Linux 6.1");
+    env.put("arch", "amd64");
+    env.put("cores", 2);
+    return new RunInfo(
+        RunInfo.settings(10, 2, List.of(0.1, 0.5, 1.0, 0.25), "raw", "platform", 5000, 30000),
+        "http://127.0.0.1:8080/sayHello",
+        false,
+        env);
+  }
+
+  @Test
+  void matchesTheGoldenFile() throws IOException {
+    RunResult run = TextReportTest.sampleRun();
+    StringWriter json = new StringWriter();
+    JsonReport.write(
+        run, Summary.of(run.recorder()), TimeSeries.of(run.recorder()), fixedInfo(), json);
+    String actual = json.toString() + "\n";
+    Path dump = Path.of("target", "run.actual.json");
+    Files.writeString(dump, actual);
+    assertEquals(TextReportTest.golden("run.golden.json"), actual, "actual output in " + dump);
+  }
+}
