@@ -28,19 +28,25 @@ if [[ ! -f client/target/client.jar || ! -f server/target/server.jar ]]; then
   mvn -q -B package -DskipTests
 fi
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+# Run copies, so that a rebuild during the soak cannot change the jars under the running JVMs.
+cp client/target/client.jar server/target/server.jar "$WORK/"
+CLIENT_JAR=$WORK/client.jar
+SERVER_JAR=$WORK/server.jar
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 
-$JAVA -Xmx1g -jar server/target/server.jar --port "$PORT" >"$WORK/server.log" 2>&1 &
+$JAVA -Xmx1g -jar "$SERVER_JAR" --port "$PORT" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
 curl -fs "http://127.0.0.1:$PORT/health" >/dev/null || die "server did not start: $(cat "$WORK/server.log")"
 
-# Calibrate: two short runs (the first warms the server's JIT) give the rate, from which
-# ITERATIONS fills the wanted time.
-for _ in 1 2; do
-  $JAVA -jar client/target/client.jar "$THREADS" 1000 127.0.0.1 "$PORT" --phases 1.0 >"$WORK/calib.txt"
-done
-RATE=$(sed -n 's/^Overall throughput across all phases: \([0-9.]*\).*/\1/p' "$WORK/calib.txt")
+# Calibrate: a 20-second-or-so run; its steady rate (the median requests/s of its second half,
+# from --json, past the JIT warm-up) sets ITERATIONS to fill the wanted time.
+$JAVA -jar "$CLIENT_JAR" "$THREADS" 3000 127.0.0.1 "$PORT" --phases 1.0 -q \
+  --json "$WORK/calib.json" >"$WORK/calib.txt"
+RATE=$(python3 -c "
+import json, statistics
+s = [p['ok'] for p in json.load(open('$WORK/calib.json'))['perSecond']]
+print(int(statistics.median(s[len(s) // 2:-1] or s)))")
 ITERATIONS=$(python3 -c "print(max(1, int(float('$RATE') * $SECONDS_WANTED / (2 * $THREADS))))")
 BEFORE=$(curl -fs "http://127.0.0.1:$PORT/stats")
 
@@ -50,7 +56,7 @@ heap() { # used heap in MiB from jstat (survivors + eden + old)
 }
 
 START=$(date +%s)
-$JAVA -Xmx2g -jar client/target/client.jar "$THREADS" "$ITERATIONS" 127.0.0.1 "$PORT" \
+$JAVA -Xmx2g -jar "$CLIENT_JAR" "$THREADS" "$ITERATIONS" 127.0.0.1 "$PORT" \
   --phases 1.0 >"$WORK/client.txt" 2>"$WORK/client.err" &
 CLIENT_PID=$!
 echo "| t (s) | server RSS MiB | server heap MiB | client RSS MiB | client heap MiB |" >"$WORK/samples.md"
@@ -78,7 +84,7 @@ SERVER_GOT=$(( $(received "$AFTER") - $(received "$BEFORE") ))
   echo "$($JAVA -version 2>&1 | head -1). Loopback only."
   echo
   echo "Client: \`client.jar $THREADS $ITERATIONS 127.0.0.1 PORT --phases 1.0\` (one phase, $THREADS threads,"
-  echo "iterations chosen from a calibration run at $RATE requests/s). Client exit code: $CODE."
+  echo "iterations chosen from a calibration run's steady $RATE requests/s). Client exit code: $CODE."
   echo
   echo "| figure | value |"
   echo "| --- | ---: |"

@@ -102,6 +102,10 @@ public final class Main {
     }
   }
 
+  boolean interrupted() {
+    return interrupted;
+  }
+
   /** Closes the run's connections at once, so that threads blocked on a silent target return. */
   public void abort() {
     Engine engine = activeEngine;
@@ -112,6 +116,11 @@ public final class Main {
 
   /** Runs the command line and returns the exit code. */
   public int run(String... args) {
+    if (args.length > 0 && args[0].equals("sweep")) {
+      String commandLine = "java -jar client.jar " + String.join(" ", args);
+      return new SweepCommand(this, out, err)
+          .run(commandLine, java.util.Arrays.copyOfRange(args, 1, args.length));
+    }
     Options options = new Options();
     CmdLineParser parser =
         new CmdLineParser(

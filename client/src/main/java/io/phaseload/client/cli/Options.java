@@ -17,7 +17,7 @@ import org.kohsuke.args4j.Option;
  * The command line as args4j fills it; {@link #toConfig} checks it and turns it into a {@link
  * Config}. Not thread-safe; used once by {@link Main}.
  */
-final class Options {
+class Options {
 
   static final String DEFAULT_PATH = "/sayHello";
 
@@ -99,14 +99,23 @@ final class Options {
     }
     int threads = positiveInt("THREADS", positional.get(0));
     int iterations = positiveInt("ITERATIONS", positional.get(1));
+    return configFor(threads, iterations, positional.subList(2, positional.size()));
+  }
+
+  /**
+   * The configuration of one run of {@code threads} x {@code iterations} with these options.
+   *
+   * @param hostPort empty, or HOST and PORT
+   */
+  Config configFor(int threads, int iterations, List<String> hostPort) throws UsageException {
     Target target = null;
     try {
-      if (positional.size() == 4) {
+      if (hostPort.size() == 2) {
         if (url != null) {
           throw new UsageException("give either HOST PORT or --url, not both");
         }
-        int port = port(positional.get(3));
-        target = Target.of(positional.get(2), port, path);
+        int port = port(hostPort.get(1));
+        target = Target.of(hostPort.get(0), port, path);
       } else if (url != null) {
         target = Target.parse(url);
       }
@@ -168,22 +177,24 @@ final class Options {
     return path;
   }
 
+  /** Creates the charts directory now, so that a bad path fails before any request is sent. */
   private static Path writableDir(String dir) throws UsageException {
     if (dir == null) {
       return null;
     }
     Path path = Path.of(dir).toAbsolutePath();
-    Path existing = path;
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
+    try {
+      Files.createDirectories(path);
+    } catch (java.io.IOException e) {
+      throw new UsageException("--charts " + dir + " cannot be created: " + e.getMessage());
     }
-    if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
-      throw new UsageException("--charts " + dir + " cannot be created or written");
+    if (!Files.isWritable(path)) {
+      throw new UsageException("--charts " + dir + " cannot be written");
     }
     return path;
   }
 
-  private static int positiveInt(String name, String value) throws UsageException {
+  static int positiveInt(String name, String value) throws UsageException {
     long v;
     try {
       v = Long.parseLong(value.trim());

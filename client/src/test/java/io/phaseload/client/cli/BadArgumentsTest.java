@@ -56,7 +56,12 @@ class BadArgumentsTest {
         bad("20 100 --thread-mode green", "green"),
         bad("20 100 --max-failures x", "--max-failures must be a count like 100"),
         bad("20 100 --max-failures -1", "--max-failures must be 0 or more"),
-        bad("20 100 --max-failures 200%", "--max-failures percentage must be between"));
+        bad("20 100 --max-failures 200%", "--max-failures percentage must be between"),
+        bad("20 100 --json /no/such/dir/run.json", "directory /no/such/dir does not exist"),
+        bad("20 100 --json /tmp", "--json /tmp is a directory, not a file"),
+        bad("20 100 --csv /no/such/dir/run.csv", "directory /no/such/dir does not exist"),
+        bad("20 100 --charts /proc/phaseload-charts", "--charts /proc/phaseload-charts cannot be"),
+        bad("20 100 --json", "--json"));
   }
 
   private static Arguments bad(String args, String expected) {

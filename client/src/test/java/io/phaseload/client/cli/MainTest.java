@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The real client, in-process, against the real server on an ephemeral loopback port. */
 @Timeout(120)
-class MainTest {
+public class MainTest {
 
   private static PhaseloadServer server;
 
@@ -39,15 +39,15 @@ class MainTest {
   }
 
   /** What one run printed and returned. */
-  record Run(int code, String out, String err) {
-    long number(String label) {
+  public record Run(int code, String out, String err) {
+    public long number(String label) {
       Matcher m = Pattern.compile("(?m)^" + Pattern.quote(label) + ": (\\d+)").matcher(out);
       assertTrue(m.find(), "no '" + label + "' in:\n" + out);
       return Long.parseLong(m.group(1));
     }
   }
 
-  static Run run(String... args) {
+  public static Run run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code;

@@ -1,0 +1,298 @@
+package io.phaseload.client.sweep;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Writes a finished sweep: {@code sweep.csv} (a row per run), PNG charts (medians over repeats),
+ * and {@code report.md} embedding both with the command line and the machine. Stateless.
+ */
+public final class SweepReport {
+
+  static final int WIDTH = 900;
+  static final int HEIGHT = 520;
+
+  private SweepReport() {}
+
+  public static List<Path> write(
+      List<SweepRow> rows, Path dir, String commandLine, String target, int iterations)
+      throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    Files.createDirectories(dir);
+    List<Path> files = new ArrayList<>();
+    files.add(csv(rows, dir.resolve("sweep.csv")));
+    Map<Integer, List<SweepRow>> byPool = byPool(rows);
+    List<SweepRow> first = byPool.values().iterator().next();
+    String suffix = iterations + " iterations";
+    files.add(
+        save(
+            lines(
+                "p95 and p99 latency by thread count (" + suffix + ")",
+                "latency (ms)",
+                first,
+                Map.of("p95", SweepRow::p95Ms, "p99", SweepRow::p99Ms)),
+            dir.resolve("latency-p95-p99.png")));
+    files.add(
+        save(
+            lines(
+                "Mean and median latency by thread count (" + suffix + ")",
+                "latency (ms)",
+                first,
+                Map.of("mean", SweepRow::meanMs, "median", SweepRow::medianMs)),
+            dir.resolve("latency-mean-median.png")));
+    files.add(save(phases(first, suffix), dir.resolve("phase-durations.png")));
+    files.add(save(throughput(first, suffix), dir.resolve("throughput-failures.png")));
+    if (byPool.size() > 1 || byPool.keySet().iterator().next() != null) {
+      files.add(save(pools(byPool, suffix), dir.resolve("throughput-by-pool.png")));
+    }
+    files.add(markdown(rows, files, dir.resolve("report.md"), commandLine, target));
+    return files;
+  }
+
+  private static Map<Integer, List<SweepRow>> byPool(List<SweepRow> rows) {
+    Map<Integer, List<SweepRow>> m = new LinkedHashMap<>();
+    for (SweepRow r : rows) {
+      m.computeIfAbsent(r.serverWorkers(), k -> new ArrayList<>()).add(r);
+    }
+    return m;
+  }
+
+  /** Thread count to the median of {@code f} over that count's repeats. */
+  private static TreeMap<Integer, Double> medians(
+      List<SweepRow> rows, ToDoubleFunction<SweepRow> f) {
+    TreeMap<Integer, List<Double>> values = new TreeMap<>();
+    for (SweepRow r : rows) {
+      values.computeIfAbsent(r.threads(), k -> new ArrayList<>()).add(f.applyAsDouble(r));
+    }
+    TreeMap<Integer, Double> out = new TreeMap<>();
+    values.forEach(
+        (k, v) -> {
+          v.sort(null);
+          int n = v.size();
+          out.put(k, n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2);
+        });
+    return out;
+  }
+
+  private static XYChart chart(String title, String yTitle) {
+    XYChart c =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle("threads (peak phase)")
+            .yAxisTitle(yTitle)
+            .build();
+    c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+    c.getStyler().setYAxisMin(0.0);
+    c.getStyler().setMarkerSize(7);
+    return c;
+  }
+
+  private static XYChart lines(
+      String title,
+      String yTitle,
+      List<SweepRow> rows,
+      Map<String, ToDoubleFunction<SweepRow>> fs) {
+    XYChart c = chart(title, yTitle);
+    new TreeMap<>(fs)
+        .forEach(
+            (name, f) -> {
+              TreeMap<Integer, Double> m = medians(rows, f);
+              c.addSeries(name, new ArrayList<>(m.keySet()), new ArrayList<>(m.values()));
+            });
+    return c;
+  }
+
+  private static CategoryChart phases(List<SweepRow> rows, String suffix) {
+    CategoryChart c =
+        new CategoryChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("Phase durations by thread count (" + suffix + ")")
+            .xAxisTitle("threads (peak phase)")
+            .yAxisTitle("phase duration (s)")
+            .build();
+    c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    Set<String> names = new LinkedHashSet<>();
+    rows.forEach(r -> names.addAll(r.phaseNames()));
+    for (String name : names) {
+      TreeMap<Integer, Double> m =
+          medians(
+              rows,
+              r -> {
+                int i = r.phaseNames().indexOf(name);
+                return i < 0 ? 0 : r.phaseSeconds().get(i);
+              });
+      List<String> xs = m.keySet().stream().map(String::valueOf).toList();
+      c.addSeries(name, xs, new ArrayList<>(m.values()));
+    }
+    return c;
+  }
+
+  private static XYChart throughput(List<SweepRow> rows, String suffix) {
+    XYChart c = chart("Throughput and failures by thread count (" + suffix + ")", "requests/s");
+    TreeMap<Integer, Double> rate = medians(rows, SweepRow::throughput);
+    c.addSeries(
+        "throughput (successful/s)",
+        new ArrayList<>(rate.keySet()),
+        new ArrayList<>(rate.values()));
+    TreeMap<Integer, Double> failed = medians(rows, SweepRow::failedPercent);
+    XYSeries f =
+        c.addSeries("failed %", new ArrayList<>(failed.keySet()), new ArrayList<>(failed.values()));
+    f.setYAxisGroup(1);
+    c.setYAxisGroupTitle(1, "failed requests (%)");
+    c.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+    c.getStyler()
+        .setYAxisMax(
+            1, Math.max(1.0, failed.values().stream().mapToDouble(d -> d).max().orElse(0) * 1.2));
+    c.getStyler().setYAxisMin(1, 0.0);
+    return c;
+  }
+
+  private static XYChart pools(Map<Integer, List<SweepRow>> byPool, String suffix) {
+    XYChart c =
+        chart(
+            "Throughput by thread count, one line per server pool (" + suffix + ")", "requests/s");
+    byPool.forEach(
+        (pool, rows) -> {
+          TreeMap<Integer, Double> m = medians(rows, SweepRow::throughput);
+          c.addSeries(pool + " workers", new ArrayList<>(m.keySet()), new ArrayList<>(m.values()));
+        });
+    return c;
+  }
+
+  private static Path save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file)
+      throws IOException {
+    String base = file.toString();
+    BitmapEncoder.saveBitmap(
+        chart, base.substring(0, base.length() - 4), BitmapEncoder.BitmapFormat.PNG);
+    return file;
+  }
+
+  static final String CSV_HEADER_START =
+      "server_workers,repeat,threads,iterations,requests,successful,failed_pct,wall_s,"
+          + "throughput,mean_ms,median_ms,p95_ms,p99_ms";
+
+  private static Path csv(List<SweepRow> rows, Path file) throws IOException {
+    Set<String> names = new LinkedHashSet<>();
+    rows.forEach(r -> names.addAll(r.phaseNames()));
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      w.write(CSV_HEADER_START);
+      for (String n : names) {
+        w.write("," + n.toLowerCase(Locale.ROOT) + "_s");
+      }
+      w.write("\n");
+      for (SweepRow r : rows) {
+        w.write(
+            String.format(
+                Locale.ROOT,
+                "%s,%d,%d,%d,%d,%d,%.3f,%.3f,%.1f,%.3f,%.3f,%.3f,%.3f",
+                r.serverWorkers() == null ? "" : r.serverWorkers(),
+                r.repeat(),
+                r.threads(),
+                r.iterations(),
+                r.requests(),
+                r.successful(),
+                r.failedPercent(),
+                r.wallSeconds(),
+                r.throughput(),
+                r.meanMs(),
+                r.medianMs(),
+                r.p95Ms(),
+                r.p99Ms()));
+        for (String n : names) {
+          int i = r.phaseNames().indexOf(n);
+          w.write(i < 0 ? "," : String.format(Locale.ROOT, ",%.3f", r.phaseSeconds().get(i)));
+        }
+        w.write("\n");
+      }
+    }
+    return file;
+  }
+
+  private static Path markdown(
+      List<SweepRow> rows, List<Path> files, Path file, String commandLine, String target)
+      throws IOException {
+    StringBuilder md = new StringBuilder();
+    md.append("# phaseload sweep\n\n");
+    md.append("Command: `").append(commandLine).append("`\n\n");
+    md.append("Target: ")
+        .append(target)
+        .append(". Finished ")
+        .append(Instant.now())
+        .append(".\n\n");
+    md.append("Machine: ")
+        .append(Runtime.getRuntime().availableProcessors())
+        .append(" cores, ")
+        .append(System.getProperty("os.name"))
+        .append(' ')
+        .append(System.getProperty("os.version"))
+        .append(", Java ")
+        .append(Runtime.version())
+        .append(" (")
+        .append(System.getProperty("java.vendor"))
+        .append(").\n\n");
+    md.append(
+        "Latencies are over successful requests, exact, by nearest rank; throughput is successful"
+            + " requests per second of wall time. Charts show the median over repeats.\n\n");
+    md.append("| workers | run | threads | requests | successful | failed % | wall s | req/s |");
+    md.append(" mean ms | median ms | p95 ms | p99 ms | phases (s) |\n");
+    md.append(
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+    for (SweepRow r : rows) {
+      List<String> ph = new ArrayList<>();
+      for (int i = 0; i < r.phaseNames().size(); i++) {
+        ph.add(
+            String.format(Locale.ROOT, "%s %.2f", r.phaseNames().get(i), r.phaseSeconds().get(i)));
+      }
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %d | %d | %,d | %,d | %.2f | %.2f | %,.0f | %.2f | %.2f | %.2f | %.2f | %s |%n",
+              r.serverWorkers() == null ? "default" : r.serverWorkers(),
+              r.repeat(),
+              r.threads(),
+              r.requests(),
+              r.successful(),
+              r.failedPercent(),
+              r.wallSeconds(),
+              r.throughput(),
+              r.meanMs(),
+              r.medianMs(),
+              r.p95Ms(),
+              r.p99Ms(),
+              String.join(", ", ph)));
+    }
+    md.append("\n");
+    for (Path f : files) {
+      String name = f.getFileName().toString();
+      if (name.endsWith(".png")) {
+        md.append("![").append(name).append("](").append(name).append(")\n\n");
+      }
+    }
+    md.append("Raw rows: [sweep.csv](sweep.csv).\n");
+    Files.writeString(file, md.toString(), StandardCharsets.UTF_8);
+    return file;
+  }
+}

@@ -1,0 +1,91 @@
+package io.phaseload.client.sweep;
+
+import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.run.RunResult;
+import io.phaseload.client.stats.Group;
+import io.phaseload.client.stats.LatencyStats;
+import io.phaseload.client.stats.Summary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One run of a sweep, as its table row: the seeds' measurement table. Latencies in milliseconds,
+ * over successful requests, by nearest rank. Immutable.
+ *
+ * @param serverWorkers the embedded server's pool size, or null when not varied
+ * @param phaseNames and {@code phaseSeconds}: each phase that ran and how long it took
+ */
+public record SweepRow(
+    Integer serverWorkers,
+    int repeat,
+    int threads,
+    int iterations,
+    long requests,
+    long successful,
+    long failed,
+    double wallSeconds,
+    double throughput,
+    double meanMs,
+    double medianMs,
+    double p95Ms,
+    double p99Ms,
+    List<String> phaseNames,
+    List<Double> phaseSeconds) {
+
+  public SweepRow {
+    phaseNames = List.copyOf(phaseNames);
+    phaseSeconds = List.copyOf(phaseSeconds);
+  }
+
+  public static SweepRow of(Integer serverWorkers, int repeat, RunResult run, Summary summary) {
+    Group total = summary.total();
+    LatencyStats l = total.latency();
+    double wall = run.wallNanos() / 1e9;
+    List<String> names = new ArrayList<>();
+    List<Double> seconds = new ArrayList<>();
+    for (PhaseResult p : run.phases()) {
+      names.add(p.phase().name());
+      seconds.add(p.durationNanos() / 1e9);
+    }
+    return new SweepRow(
+        serverWorkers,
+        repeat,
+        run.recorder().plan().threads(),
+        run.recorder().plan().iterations(),
+        total.sent(),
+        total.ok(),
+        total.failed(),
+        wall,
+        wall > 0 ? total.ok() / wall : 0,
+        l.mean() / 1e6,
+        l.p50() / 1e6,
+        l.p95() / 1e6,
+        l.p99() / 1e6,
+        names,
+        seconds);
+  }
+
+  public double failedPercent() {
+    return requests == 0 ? 0 : 100.0 * failed / requests;
+  }
+
+  /** The progress line printed after each run. */
+  public String line() {
+    return String.format(
+        Locale.ROOT,
+        "%sthreads %d, run %d: %d sent, %d ok, %.2f%% failed, %.3f s, %.1f req/s,"
+            + " median %.3f ms, p95 %.3f ms, p99 %.3f ms",
+        serverWorkers == null ? "" : "server workers " + serverWorkers + ", ",
+        threads,
+        repeat,
+        requests,
+        successful,
+        failedPercent(),
+        wallSeconds,
+        throughput,
+        medianMs,
+        p95Ms,
+        p99Ms);
+  }
+}
