@@ -9,6 +9,6 @@ public final class GetHandler implements RequestHandler<Map<String, String>, Map
 
   @Override
   public Map<String, String> handleRequest(Map<String, String> input, Context context) {
-    return Map.of("response", "hello");
+    return SayHello.get();
   }
 }

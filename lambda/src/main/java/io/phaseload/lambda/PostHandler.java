@@ -13,13 +13,6 @@ public final class PostHandler implements RequestHandler<Map<String, String>, Ma
 
   @Override
   public Map<String, String> handleRequest(Map<String, String> event, Context context) {
-    if (event == null) {
-      throw new IllegalArgumentException("missing \"input\": send {\"input\":\"abcd\"}");
-    }
-    String input = event.get("input");
-    if (input == null) {
-      throw new IllegalArgumentException("missing \"input\": send {\"input\":\"abcd\"}");
-    }
-    return Map.of("response", String.valueOf(input.length()));
+    return SayHello.post(event == null ? null : event.get("input"));
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.lambda.local.LocalContext;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** The handlers as the Lambda runtime calls them, with the event as a map. */
 class HandlersTest {
 
-  private final TestContext context = new TestContext();
+  private final LocalContext context = new LocalContext(line -> {});
 
   @Test
   void getAnswersHelloWhateverItIsGiven() {

@@ -34,7 +34,9 @@ public final class StatsBench {
         for (int i = 0; i < iterations * LoadPlan.REQUESTS_PER_ITERATION; i++, k++) {
           long latency = (long) (1_000_000 * Math.exp(random.nextGaussian() * 0.8));
           int outcome =
-              random.nextInt(100) == 0 ? Outcome.of(Outcome.HTTP, 503) : Outcome.of(Outcome.OK, 200);
+              random.nextInt(100) == 0
+                  ? Outcome.of(Outcome.HTTP, 503)
+                  : Outcome.of(Outcome.OK, 200);
           recorder.record(k, clock, latency, phase.index(), i & 1, outcome);
           clock += 50;
         }

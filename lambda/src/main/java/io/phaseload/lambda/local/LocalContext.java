@@ -1,38 +1,49 @@
-package io.phaseload.lambda;
+package io.phaseload.lambda.local;
 
 import com.amazonaws.services.lambda.runtime.ClientContext;
 import com.amazonaws.services.lambda.runtime.CognitoIdentity;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
- * The Lambda runtime's {@link Context} as a test sees it: fixed names, a logger that keeps lines.
+ * The {@link Context} the local gateway (and the handler tests) pass: fixed names, a fresh request
+ * id, and a logger that hands each line to {@code log}.
  */
-final class TestContext implements Context {
+public final class LocalContext implements Context {
 
-  final List<String> logged = new ArrayList<>();
+  private final String requestId = UUID.randomUUID().toString();
+  private final Consumer<String> log;
+
+  /** Logs to stderr, as the gateway does. */
+  public LocalContext() {
+    this(System.err::println);
+  }
+
+  public LocalContext(Consumer<String> log) {
+    this.log = log;
+  }
 
   @Override
   public String getAwsRequestId() {
-    return "test-request";
+    return requestId;
   }
 
   @Override
   public String getLogGroupName() {
-    return "/aws/lambda/test";
+    return "/aws/lambda/phaseload-local";
   }
 
   @Override
   public String getLogStreamName() {
-    return "test-stream";
+    return "local";
   }
 
   @Override
   public String getFunctionName() {
-    return "test-function";
+    return "phaseload-local";
   }
 
   @Override
@@ -42,7 +53,7 @@ final class TestContext implements Context {
 
   @Override
   public String getInvokedFunctionArn() {
-    return "arn:aws:lambda:us-west-2:000000000000:function:test-function";
+    return "arn:aws:lambda:local:000000000000:function:phaseload-local";
   }
 
   @Override
@@ -70,12 +81,12 @@ final class TestContext implements Context {
     return new LambdaLogger() {
       @Override
       public void log(String message) {
-        logged.add(message);
+        log.accept(message);
       }
 
       @Override
       public void log(byte[] message) {
-        logged.add(new String(message, StandardCharsets.UTF_8));
+        log.accept(new String(message, StandardCharsets.UTF_8));
       }
     };
   }
