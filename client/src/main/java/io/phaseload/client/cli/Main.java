@@ -353,8 +353,14 @@ public final class Main {
     out.println("the q-quantile of n sorted values is the value at rank ceil(q x n).");
     out.println("Throughput is successful requests per second of wall time.");
     out.println();
+    out.println("A run never outlives phases x ITERATIONS x 2 x (connect + read timeout) + 5 s:");
+    out.println("past that it is stopped and reported as partial.");
+    out.println();
     out.println("Exit codes: 0 every request succeeded; 1 some failed or the target is");
     out.println("unreachable; 2 bad command line; 130 interrupted (partial report printed).");
+    out.println();
+    out.println("Many runs: java -jar client.jar sweep --threads 20,50,100 --iterations 100");
+    out.println("[HOST PORT | --url URL] --out DIR   (sweep --help for more)");
   }
 
   static String version() {
