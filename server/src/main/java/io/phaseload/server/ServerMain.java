@@ -14,7 +14,10 @@ import org.kohsuke.args4j.ParserProperties;
  */
 public final class ServerMain {
 
-  @Option(name = "--host", metaVar = "HOST", usage = "address to bind (default 127.0.0.1; use 0.0.0.0 on EC2)")
+  @Option(
+      name = "--host",
+      metaVar = "HOST",
+      usage = "address to bind (default 127.0.0.1; use 0.0.0.0 on EC2)")
   private String host = ServerConfig.DEFAULT_HOST;
 
   @Option(name = "--port", metaVar = "PORT", usage = "TCP port, 0 for any free port (default 8080)")
@@ -23,7 +26,10 @@ public final class ServerMain {
   @Option(name = "--workers", metaVar = "N", usage = "worker threads (default 4 x cores, min 8)")
   private int workers = ServerConfig.defaultWorkers();
 
-  @Option(name = "--max-body", metaVar = "BYTES", usage = "largest POST body accepted, else 413 (default 1048576)")
+  @Option(
+      name = "--max-body",
+      metaVar = "BYTES",
+      usage = "largest POST body accepted, else 413 (default 1048576)")
   private int maxBody = ServerConfig.DEFAULT_MAX_BODY_BYTES;
 
   @Option(

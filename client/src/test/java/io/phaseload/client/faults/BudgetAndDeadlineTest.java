@@ -70,10 +70,10 @@ class BudgetAndDeadlineTest {
 
   @Test
   void aServerThatNeverFinishesItsAnswerCannotOutliveTheDeadline() throws Exception {
-    // 1 MB promised, one byte every 20 ms: each read succeeds, so the read timeout never fires.
-    String body = "x".repeat(1 << 20);
-    try (ScriptedServer server =
-        ScriptedServer.start(r -> Reply.response(200, body).trickled(1, 20))) {
+    // 2,000 bytes promised, one every 20 ms (40 s in all): each read succeeds within the read
+    // timeout, so only the deadline can end the run.
+    Reply trickle = Reply.response(200, "x".repeat(2_000)).trickled(1, 20);
+    try (ScriptedServer server = ScriptedServer.start(r -> trickle)) {
       Report report =
           Report.run(
               "1",
