@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,9 +42,6 @@ public final class Main {
   public static final int FAILED = 1;
   public static final int USAGE = 2;
   public static final int INTERRUPTED = 130;
-
-  /** Heap per request: 16 recorded, 8 for the sorted copy the statistics need. */
-  static final int HEAP_BYTES_PER_REQUEST = LatencyRecorder.BYTES_PER_REQUEST + 8;
 
   private final PrintStream out;
   private final PrintStream err;
@@ -153,7 +149,7 @@ public final class Main {
 
   private int run(Config config) {
     LoadPlan plan = config.plan();
-    String memory = checkMemory(plan);
+    String memory = HeapCheck.check(plan);
     if (memory != null) {
       return usageError(null, memory);
     }
@@ -297,40 +293,6 @@ public final class Main {
     };
   }
 
-  /** The heap check made before allocating: null if the run fits, else what it needs. */
-  static String checkMemory(LoadPlan plan) {
-    long requests = plan.totalRequests();
-    if (requests > LatencyRecorder.MAX_REQUESTS) {
-      return String.format(
-          Locale.ROOT,
-          "%d threads x %d iterations is %,d requests; one run records at most %,d:"
-              + " lower THREADS or ITERATIONS",
-          plan.threads(),
-          plan.iterations(),
-          requests,
-          LatencyRecorder.MAX_REQUESTS);
-    }
-    long needed = requests * HEAP_BYTES_PER_REQUEST;
-    Runtime rt = Runtime.getRuntime();
-    long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-    if (needed > free) {
-      return String.format(
-          Locale.ROOT,
-          "%,d requests need %,d MiB of heap to record (%d bytes each) but only %,d MiB is free:"
-              + " raise it, e.g. java -Xmx%dg -jar client.jar ...",
-          requests,
-          mib(needed),
-          HEAP_BYTES_PER_REQUEST,
-          mib(free),
-          Math.max(1, (needed + (rt.maxMemory() - free)) / (1L << 30) + 1));
-    }
-    return null;
-  }
-
-  private static long mib(long bytes) {
-    return (bytes + (1 << 20) - 1) >> 20;
-  }
-
   private int usageError(CmdLineParser parser, String message) {
     err.println("phaseload: " + message);
     err.println(
@@ -399,25 +361,6 @@ public final class Main {
               result.completed() ? "complete" : "stopped",
               result.durationNanos() / 1e9));
       out.flush();
-    }
-  }
-
-  /** Shuts the executor down when the run is over, waiting briefly for stragglers. */
-  private static final class ExecutorCloser implements AutoCloseable {
-    final ExecutorService service;
-
-    ExecutorCloser(ExecutorService service) {
-      this.service = service;
-    }
-
-    @Override
-    public void close() {
-      service.shutdownNow();
-      try {
-        service.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
     }
   }
 }

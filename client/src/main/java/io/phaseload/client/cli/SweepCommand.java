@@ -73,7 +73,7 @@ final class SweepCommand {
             "--server-workers needs the embedded target (no HOST PORT, no --url)");
       }
       for (Config c : configs) {
-        String memory = Main.checkMemory(c.plan());
+        String memory = HeapCheck.check(c.plan());
         if (memory != null) {
           throw new UsageException(memory);
         }

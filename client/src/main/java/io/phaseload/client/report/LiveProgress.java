@@ -31,7 +31,7 @@ public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
   private long errors;
   private volatile boolean running = true;
 
-  private LiveProgress(LatencyRecorder recorder, PrintStream err) {
+  LiveProgress(LatencyRecorder recorder, PrintStream err) {
     this.recorder = recorder;
     this.err = err;
     this.total = recorder.plan().totalRequests();
@@ -114,7 +114,7 @@ public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
   }
 
   /** Advances every slice's cursor to its first unrecorded slot, counting errors passed. */
-  private void scan() {
+  void scan() {
     int slice = 0;
     for (Phase p : recorder.plan().phases()) {
       for (int t = 0; t < p.threads(); t++, slice++) {
@@ -140,6 +140,16 @@ public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
         cursor[slice] = lo;
       }
     }
+  }
+
+  /** Requests recorded as of the last {@link #scan}. */
+  long done() {
+    return done;
+  }
+
+  /** Failed requests among them. */
+  long errors() {
+    return errors;
   }
 
   @Override
