@@ -106,8 +106,8 @@ pl_rate() {
   sed -n 's/^Overall throughput across all phases: \([0-9.]*\).*/\1/p' <<<"$out"
 }
 
-# Warm both targets and the JIT once, unmeasured.
-wrk -t2 -c"$CONNS" -d2s "$SERVER_URL" >/dev/null 2>&1
+# Warm both targets and the JIT once, unmeasured: server.jar's C2 compilation takes seconds.
+wrk -t2 -c"$CONNS" -d8s "$SERVER_URL" >/dev/null 2>&1
 pl_rate "$NGINX_URL" 500 >/dev/null
 
 declare -a W A P J S
