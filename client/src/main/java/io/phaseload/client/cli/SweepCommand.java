@@ -58,6 +58,10 @@ final class SweepCommand {
       if (options.positional.size() != 0 && options.positional.size() != 2) {
         throw new UsageException("sweep takes HOST PORT or nothing, got " + options.positional);
       }
+      if (options.json != null || options.csv != null || options.charts != null) {
+        throw new UsageException(
+            "--json, --csv and --charts are for single runs; a sweep writes its own into --out");
+      }
       threadCounts = options.threadCounts();
       iterations = options.iterationCount();
       workers = options.workerCounts();

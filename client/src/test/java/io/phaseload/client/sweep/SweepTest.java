@@ -117,6 +117,7 @@ class SweepTest {
         "2"
       },
       {"sweep", "--threads", "4", "--iterations", "5", "--out", "/proc/no/such/dir"},
+      {"sweep", "--threads", "4", "--iterations", "5", "--out", out, "--json", out + ".json"},
     };
     for (String[] args : cases) {
       MainTest.Run r = sweep(args);
