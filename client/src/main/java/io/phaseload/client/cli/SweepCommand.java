@@ -52,7 +52,13 @@ final class SweepCommand {
       if (options.help) {
         out.println(USAGE);
         out.println();
-        parser.printUsage(out);
+        // The single-run outputs and --version do not apply to a sweep.
+        java.util.Set<String> hidden = java.util.Set.of("--json", "--csv", "--charts", "--version");
+        parser.printUsage(
+            new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8),
+            null,
+            handler -> !hidden.contains(handler.option.toString()));
+        out.flush();
         return Main.OK;
       }
       if (options.positional.size() != 0 && options.positional.size() != 2) {
