@@ -95,6 +95,10 @@ public final class PhaseloadServer implements AutoCloseable {
             .setCorePoolSize(config.workers())
             .setMaxPoolSize(config.workers());
     listener.getTransport().setWorkerThreadPoolConfig(workers);
+    if (config.workerThreads().resolve() == WorkerThreads.VIRTUAL) {
+      // A virtual thread per request: no pool to size or to queue behind.
+      listener.getTransport().setWorkerThreadPool(WorkerThreads.virtualPerTask());
+    }
     // Keep connections open for as many requests as the client sends: a load generator's
     // connections are long-lived, and Grizzly's default of 256 forces needless reconnects.
     listener.getKeepAlive().setMaxRequestsCount(-1);

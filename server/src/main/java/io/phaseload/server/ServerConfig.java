@@ -9,9 +9,15 @@ package io.phaseload.server;
  * @param maxBodyBytes the largest POST body accepted before answering 413
  * @param idleTimeoutSeconds how long a keep-alive connection may sit idle before the server closes
  *     it
+ * @param workerThreads platform pool of {@code workers}, or a virtual thread per request
  */
 public record ServerConfig(
-    String host, int port, int workers, int maxBodyBytes, int idleTimeoutSeconds) {
+    String host,
+    int port,
+    int workers,
+    int maxBodyBytes,
+    int idleTimeoutSeconds,
+    WorkerThreads workerThreads) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
@@ -31,15 +37,18 @@ public record ServerConfig(
     if (maxBodyBytes < 1) {
       throw new IllegalArgumentException("max body bytes must be at least 1, got " + maxBodyBytes);
     }
+    if (workerThreads == null) {
+      throw new IllegalArgumentException("worker threads must be given");
+    }
     if (idleTimeoutSeconds < 1) {
       throw new IllegalArgumentException(
           "idle timeout must be at least 1 second, got " + idleTimeoutSeconds);
     }
   }
 
-  /** The default idle timeout. */
+  /** The default idle timeout and worker threads. */
   public ServerConfig(String host, int port, int workers, int maxBodyBytes) {
-    this(host, port, workers, maxBodyBytes, DEFAULT_IDLE_TIMEOUT_SECONDS);
+    this(host, port, workers, maxBodyBytes, DEFAULT_IDLE_TIMEOUT_SECONDS, WorkerThreads.AUTO);
   }
 
   /** The default worker pool: enough to keep every core busy while some threads wait. */
@@ -53,14 +62,16 @@ public record ServerConfig(
   }
 
   public ServerConfig withMaxBodyBytes(int bytes) {
-    return new ServerConfig(host, port, workers, bytes, idleTimeoutSeconds);
+    return new ServerConfig(host, port, workers, bytes, idleTimeoutSeconds, workerThreads);
   }
 
   public ServerConfig withIdleTimeoutSeconds(int seconds) {
-    return new ServerConfig(host, port, workers, maxBodyBytes, seconds);
+    return new ServerConfig(host, port, workers, maxBodyBytes, seconds, workerThreads);
   }
 
+  /** A fixed pool of {@code newWorkers} platform threads (the pool size is what is varied). */
   public ServerConfig withWorkers(int newWorkers) {
-    return new ServerConfig(host, port, newWorkers, maxBodyBytes, idleTimeoutSeconds);
+    return new ServerConfig(
+        host, port, newWorkers, maxBodyBytes, idleTimeoutSeconds, WorkerThreads.PLATFORM);
   }
 }

@@ -23,7 +23,10 @@ public final class ServerMain {
   @Option(name = "--port", metaVar = "PORT", usage = "TCP port, 0 for any free port (default 8080)")
   private int port = ServerConfig.DEFAULT_PORT;
 
-  @Option(name = "--workers", metaVar = "N", usage = "worker threads (default 4 x cores, min 8)")
+  @Option(
+      name = "--workers",
+      metaVar = "N",
+      usage = "platform worker threads (default 4 x cores, min 8)")
   private int workers = ServerConfig.defaultWorkers();
 
   @Option(
@@ -37,6 +40,12 @@ public final class ServerMain {
       metaVar = "SECONDS",
       usage = "close keep-alive connections idle this long (default 30)")
   private int idleTimeout = ServerConfig.DEFAULT_IDLE_TIMEOUT_SECONDS;
+
+  @Option(
+      name = "--worker-threads",
+      metaVar = "MODE",
+      usage = "auto (virtual on JDK 21+), platform (a pool of --workers) or virtual (default auto)")
+  private String workerThreads = "auto";
 
   @Option(name = "--help", aliases = "-h", help = true, usage = "show this help")
   private boolean help;
@@ -67,7 +76,13 @@ public final class ServerMain {
       }
       config =
           new ServerConfig(
-              options.host, options.port, options.workers, options.maxBody, options.idleTimeout);
+              options.host,
+              options.port,
+              options.workers,
+              options.maxBody,
+              options.idleTimeout,
+              WorkerThreads.parse(options.workerThreads));
+      config.workerThreads().resolve();
     } catch (CmdLineException | IllegalArgumentException e) {
       err.println("server: " + e.getMessage());
       err.println(
@@ -103,8 +118,10 @@ public final class ServerMain {
     out.println(
         "phaseload server listening on "
             + server.baseUri()
-            + "sayHello (workers "
-            + config.workers()
+            + "sayHello ("
+            + (config.workerThreads().resolve() == WorkerThreads.VIRTUAL
+                ? "a virtual thread per request"
+                : config.workers() + " worker threads")
             + ")");
     out.flush();
     try {

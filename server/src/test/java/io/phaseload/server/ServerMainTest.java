@@ -29,6 +29,7 @@ class ServerMainTest {
         "--workers 0",
         "--max-body 0",
         "--idle-timeout 0",
+        "--worker-threads green",
         "--host",
         "--bogus",
         "extra"
@@ -53,6 +54,26 @@ class ServerMainTest {
   }
 
   @Test
+  void virtualWorkerThreadsNeedJdk21() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    CountDownLatch stop = new CountDownLatch(1);
+    stop.countDown(); // if it starts, stop at once
+    int code =
+        ServerMain.run(
+            new String[] {"--port", "0", "--worker-threads", "virtual"},
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            stop);
+    if (WorkerThreads.virtualAvailable()) {
+      assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+    } else {
+      assertEquals(2, code);
+      assertTrue(
+          err.toString(StandardCharsets.UTF_8).contains("virtual worker threads need JDK 21"));
+    }
+  }
+
+  @Test
   void helpListsEveryOption() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int code =
@@ -64,7 +85,9 @@ class ServerMainTest {
     assertEquals(0, code);
     String help = out.toString(StandardCharsets.UTF_8);
     for (String option :
-        new String[] {"--host", "--port", "--workers", "--max-body", "--idle-timeout"}) {
+        new String[] {
+          "--host", "--port", "--workers", "--max-body", "--idle-timeout", "--worker-threads"
+        }) {
       assertTrue(help.contains(option), option + " in " + help);
     }
   }
