@@ -1,9 +1,9 @@
 package io.phaseload.client.bench;
 
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Outcome;
 import io.phaseload.client.stats.Summary;
 import java.util.Arrays;
 import java.util.Locale;
@@ -30,7 +30,7 @@ public final class StatsBench {
     long clock = 0;
     for (Phase phase : plan.phases()) {
       for (int t = 0; t < phase.threads(); t++) {
-        int k = recorder.sliceStart(phase, t);
+        int k = recorder.sliceStart(phase.index(), t);
         for (int i = 0; i < iterations * LoadPlan.REQUESTS_PER_ITERATION; i++, k++) {
           long latency = (long) (1_000_000 * Math.exp(random.nextGaussian() * 0.8));
           int outcome =
@@ -46,7 +46,7 @@ public final class StatsBench {
     long checksum = 0;
     for (int r = 0; r < rounds; r++) {
       long start = System.nanoTime();
-      Summary summary = Summary.of(recorder);
+      Summary summary = Summary.of(recorder, plan.phaseNames(), plan.requestNames());
       millis[r] = (System.nanoTime() - start) / 1_000_000;
       checksum += summary.total().latency().p99();
     }

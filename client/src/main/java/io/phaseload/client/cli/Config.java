@@ -1,39 +1,19 @@
 package io.phaseload.client.cli;
 
-import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Target;
-import io.phaseload.client.run.FailureBudget;
-import io.phaseload.client.run.UserThreads;
+import io.phaseload.client.run.RunConfig;
 import java.nio.file.Path;
-import java.time.Duration;
 
 /**
- * A checked command line.
- *
- * @param target null to start the embedded server and target it
- * @param path the path used on the embedded server or HOST PORT
- * @param insecure whether https targets are trusted without checking their certificate
- * @param maxFailures how many failed requests stop the run early
- * @param outputs the files the run writes besides its text report
+ * A checked command line: the run, and where its reports go besides stdout. Pure data: parsing
+ * creates no file and no directory.
  */
-record Config(
-    LoadPlan plan,
-    Target target,
-    String path,
-    Duration connectTimeout,
-    Duration readTimeout,
-    String engine,
-    UserThreads.Mode threadMode,
-    boolean insecure,
-    FailureBudget maxFailures,
-    Outputs outputs) {
+record Config(RunConfig run, Outputs outputs) {
 
   /**
    * Where reports go besides stdout; null paths are not written.
    *
+   * @param charts a directory, created when the charts are drawn
    * @param quiet no live progress line
    */
-  record Outputs(Path json, Path csv, Path charts, boolean quiet) {
-    static final Outputs NONE = new Outputs(null, null, null, false);
-  }
+  record Outputs(Path json, Path csv, Path charts, boolean quiet) {}
 }

@@ -1,9 +1,11 @@
 package io.phaseload.client.cli;
 
-import io.phaseload.client.engine.Engines;
+import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
-import io.phaseload.client.run.FailureBudget;
+import io.phaseload.client.run.Durations;
+import io.phaseload.client.run.FailureLimit;
+import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.UserThreads;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +33,7 @@ class Options {
   String url;
 
   @Option(name = "--path", metaVar = "PATH", usage = "path on HOST PORT (default /sayHello)")
-  String path = DEFAULT_PATH;
+  String path;
 
   @Option(
       name = "--connect-timeout",
@@ -52,7 +54,7 @@ class Options {
   String phases = "0.1,0.5,1.0,0.25";
 
   @Option(name = "--engine", metaVar = "NAME", usage = "HTTP engine: raw (default) or jersey")
-  String engine = Engines.NAMES.get(0);
+  String engine = EngineKind.RAW.label();
 
   @Option(
       name = "--thread-mode",
@@ -70,6 +72,17 @@ class Options {
       metaVar = "N|P%",
       usage = "stop early (exit 1) once more than N requests, or P% of all, have failed")
   String maxFailures;
+
+  @Option(
+      name = "--duration",
+      metaVar = "D",
+      usage = "stop the whole run after D (e.g. 90s, 10m, 1h): a partial report, exit 1")
+  String duration;
+
+  @Option(
+      name = "--ignore-file-limit",
+      usage = "run even when ulimit -n is too low for one connection per thread")
+  boolean ignoreFileLimit;
 
   @Option(name = "--json", metaVar = "FILE", usage = "also write the summary as JSON to FILE")
   String json;
@@ -93,9 +106,13 @@ class Options {
   Config toConfig() throws UsageException {
     if (positional.size() != 2 && positional.size() != 4) {
       throw new UsageException(
-          positional.size() < 2
-              ? "missing THREADS and ITERATIONS"
-              : "expected THREADS ITERATIONS [HOST PORT], got " + positional.size() + " arguments");
+          switch (positional.size()) {
+            case 0 -> "missing THREADS and ITERATIONS";
+            case 1 -> "missing ITERATIONS (after THREADS " + positional.get(0) + ")";
+            case 3 -> "missing PORT (after HOST " + positional.get(2) + ")";
+            default ->
+                "expected THREADS ITERATIONS [HOST PORT], got " + positional.size() + " arguments";
+          });
     }
     int threads = positiveInt("THREADS", positional.get(0));
     int iterations = positiveInt("ITERATIONS", positional.get(1));
@@ -109,13 +126,17 @@ class Options {
    */
   Config configFor(int threads, int iterations, List<String> hostPort) throws UsageException {
     Target target = null;
+    if (url != null && path != null) {
+      throw new UsageException("--path is for HOST PORT; with --url, put the path in the URL");
+    }
+    String onPath = path == null ? DEFAULT_PATH : path;
     try {
       if (hostPort.size() == 2) {
         if (url != null) {
           throw new UsageException("give either HOST PORT or --url, not both");
         }
         int port = port(hostPort.get(1));
-        target = Target.of(hostPort.get(0), port, path);
+        target = Target.of(hostPort.get(0), port, onPath);
       } else if (url != null) {
         target = Target.parse(url);
       }
@@ -128,32 +149,32 @@ class Options {
     if (readTimeoutMs < 1) {
       throw new UsageException("--read-timeout must be at least 1 ms, got " + readTimeoutMs);
     }
-    LoadPlan plan;
-    UserThreads.Mode mode;
-    String engineName;
-    FailureBudget budget;
+    RunConfig run;
     try {
-      plan = LoadPlan.of(threads, iterations, fractions(phases));
-      budget =
-          maxFailures == null
-              ? FailureBudget.UNLIMITED
-              : FailureBudget.parse(maxFailures, plan.totalRequests());
-      engineName = Engines.check(engine);
-      mode = UserThreads.Mode.parse(threadMode);
+      LoadPlan plan = LoadPlan.of(threads, iterations, fractions(phases));
+      UserThreads.Mode mode = UserThreads.Mode.parse(threadMode);
       UserThreads.resolve(mode);
+      run =
+          new RunConfig(
+              plan,
+              target,
+              onPath,
+              Duration.ofMillis(connectTimeoutMs),
+              Duration.ofMillis(readTimeoutMs),
+              EngineKind.parse(engine),
+              mode,
+              insecure,
+              maxFailures == null
+                  ? FailureLimit.UNLIMITED
+                  : FailureLimit.parse(maxFailures, plan.totalRequests()),
+              duration == null ? null : Durations.parse("--duration", duration),
+              ignoreFileLimit,
+              null);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
     return new Config(
-        plan,
-        target,
-        path,
-        Duration.ofMillis(connectTimeoutMs),
-        Duration.ofMillis(readTimeoutMs),
-        engineName,
-        mode,
-        insecure,
-        budget,
+        run,
         new Config.Outputs(
             writableFile("--json", json), writableFile("--csv", csv), writableDir(charts), quiet));
   }
@@ -177,18 +198,24 @@ class Options {
     return path;
   }
 
-  /** Creates the charts directory now, so that a bad path fails before any request is sent. */
-  private static Path writableDir(String dir) throws UsageException {
+  /**
+   * The charts directory, if it is one that can be written or created: checked before any request
+   * is sent, created only when the charts are drawn.
+   */
+  static Path writableDir(String dir) throws UsageException {
     if (dir == null) {
       return null;
     }
     Path path = Path.of(dir).toAbsolutePath();
-    try {
-      Files.createDirectories(path);
-    } catch (java.io.IOException e) {
-      throw new UsageException("--charts " + dir + " cannot be created: " + e.getMessage());
+    Path existing = path;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
     }
-    if (!Files.isWritable(path)) {
+    if (existing == null || !Files.isDirectory(existing)) {
+      throw new UsageException(
+          "--charts " + dir + " cannot be created: " + existing + " is a file");
+    }
+    if (!Files.isWritable(existing)) {
       throw new UsageException("--charts " + dir + " cannot be written");
     }
     return path;

@@ -1,6 +1,5 @@
 package io.phaseload.client.cli;
 
-import io.phaseload.client.plan.Target;
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
 import io.phaseload.client.report.JsonReport;
@@ -21,40 +20,56 @@ final class ReportFiles {
 
   private ReportFiles() {}
 
-  /** Writes what the config asks for; false (after one line on err) if something failed. */
+  /**
+   * Creates the directories the outputs need, before the run, so that a bad path is one line and no
+   * request is sent in vain.
+   */
+  static void prepare(Config.Outputs outputs) throws UsageException {
+    if (outputs.charts() != null) {
+      createDirectory("--charts", outputs.charts());
+    }
+  }
+
+  static void createDirectory(String option, Path dir) throws UsageException {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException | RuntimeException e) {
+      throw new UsageException(option + " " + dir + " cannot be created: " + e.getMessage());
+    }
+  }
+
+  /** Writes what {@code outputs} ask for; false (after one line on err) if something failed. */
   static boolean write(
-      Config config,
-      Target target,
-      boolean embedded,
+      Config.Outputs outputs,
+      RunInfo info,
       RunResult result,
       Summary summary,
       PrintStream out,
       PrintStream err) {
-    Config.Outputs o = config.outputs();
-    if (o.json() == null && o.csv() == null && o.charts() == null) {
+    if (outputs.json() == null && outputs.csv() == null && outputs.charts() == null) {
       return true;
     }
-    TimeSeries series = TimeSeries.of(result.recorder());
+    TimeSeries series = TimeSeries.of(result.recording());
     Path current = null;
     try {
-      if (o.json() != null) {
-        current = o.json();
+      if (outputs.json() != null) {
+        current = outputs.json();
         try (Writer w = Files.newBufferedWriter(current, StandardCharsets.UTF_8)) {
-          JsonReport.write(result, summary, series, info(config, target, embedded), w);
+          JsonReport.write(result, summary, series, info, w);
         }
         out.println("JSON summary: " + current);
       }
-      if (o.csv() != null) {
-        current = o.csv();
+      if (outputs.csv() != null) {
+        current = outputs.csv();
         try (BufferedWriter w = Files.newBufferedWriter(current, StandardCharsets.UTF_8)) {
-          CsvReport.write(result.recorder(), w);
+          CsvReport.write(result, w);
         }
         out.println("CSV of every request: " + current);
       }
-      if (o.charts() != null) {
-        current = o.charts();
+      if (outputs.charts() != null) {
+        current = outputs.charts();
         String title =
-            config.plan().threads() + " threads x " + config.plan().iterations() + " iterations";
+            result.plan().threads() + " threads x " + result.plan().iterations() + " iterations";
         Charts.write(result, series, title, current);
         out.println("Charts: " + current + " (" + String.join(", ", Charts.FILES) + ")");
       }
@@ -63,21 +78,5 @@ final class ReportFiles {
       err.println("phaseload: cannot write " + current + ": " + e.getMessage());
       return false;
     }
-  }
-
-  static RunInfo info(Config config, Target target, boolean embedded) {
-    var plan = config.plan();
-    return new RunInfo(
-        RunInfo.settings(
-            plan.threads(),
-            plan.iterations(),
-            plan.phases().stream().map(p -> p.fraction()).toList(),
-            config.engine(),
-            config.threadMode().name().toLowerCase(java.util.Locale.ROOT),
-            config.connectTimeout().toMillis(),
-            config.readTimeout().toMillis()),
-        target.toString(),
-        embedded,
-        RunInfo.thisMachine());
   }
 }

@@ -1,25 +1,30 @@
 package io.phaseload.client.cli;
 
-import io.phaseload.client.plan.Target;
-import io.phaseload.client.run.Reachability;
+import io.phaseload.client.run.LoadTest;
+import io.phaseload.client.run.RunConfig;
+import io.phaseload.client.run.RunRefusedException;
+import io.phaseload.client.run.RunSession;
+import io.phaseload.client.run.UnreachableException;
 import io.phaseload.client.sweep.SweepReport;
 import io.phaseload.client.sweep.SweepRow;
-import io.phaseload.server.PhaseloadServer;
-import io.phaseload.server.ServerConfig;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.kohsuke.args4j.CmdLineException;
 import org.kohsuke.args4j.CmdLineParser;
-import org.kohsuke.args4j.ParserProperties;
 
 /**
  * {@code java -jar client.jar sweep --threads 20,50,100 --iterations 100 [HOST PORT | --url URL]
  * --out DIR}: the phased test once per thread count (and repeat, and server pool size), then
- * sweep.csv, charts and report.md in DIR. Used once, by {@link Main}.
+ * sweep.csv, charts and report.md in DIR. Every run goes through the same {@link RunSession} path
+ * as a single run, with its own failure count. Used once, by {@link Main}.
  */
 final class SweepCommand {
 
@@ -39,23 +44,20 @@ final class SweepCommand {
 
   int run(String commandLine, String... args) {
     SweepOptions options = new SweepOptions();
-    CmdLineParser parser =
-        new CmdLineParser(
-            options, ParserProperties.defaults().withUsageWidth(100).withShowDefaults(false));
-    List<Integer> threadCounts;
+    CmdLineParser parser = Cli.parser(options);
     List<Integer> workers;
     int iterations;
     Path dir;
-    List<Config> configs = new ArrayList<>();
+    List<RunConfig> configs = new ArrayList<>();
     try {
       parser.parseArgument(args);
       if (options.help) {
         out.println(USAGE);
         out.println();
         // The single-run outputs and --version do not apply to a sweep.
-        java.util.Set<String> hidden = java.util.Set.of("--json", "--csv", "--charts", "--version");
+        Set<String> hidden = Set.of("--json", "--csv", "--charts", "--version");
         parser.printUsage(
-            new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8),
+            new OutputStreamWriter(out, StandardCharsets.UTF_8),
             null,
             handler -> !hidden.contains(handler.option.toString()));
         out.flush();
@@ -68,76 +70,57 @@ final class SweepCommand {
         throw new UsageException(
             "--json, --csv and --charts are for single runs; a sweep writes its own into --out");
       }
-      threadCounts = options.threadCounts();
+      List<Integer> threadCounts = options.threadCounts();
       iterations = options.iterationCount();
       workers = options.workerCounts();
       dir = options.outDir();
+      ReportFiles.createDirectory("--out", dir);
       if (options.repeat < 1) {
         throw new UsageException("--repeat must be at least 1, got " + options.repeat);
       }
       for (int threads : threadCounts) {
-        configs.add(options.configFor(threads, iterations, options.positional));
+        configs.add(options.configFor(threads, iterations, options.positional).run());
       }
       if (!workers.isEmpty() && configs.get(0).target() != null) {
         throw new UsageException(
             "--server-workers needs the embedded target (no HOST PORT, no --url)");
       }
-      for (Config c : configs) {
-        String memory = HeapCheck.check(c.plan());
-        if (memory != null) {
-          throw new UsageException(memory);
-        }
+      for (RunConfig c : configs) {
+        RunSession.preflight(c);
       }
-    } catch (CmdLineException | UsageException e) {
-      err.println("phaseload: " + e.getMessage());
-      err.println(USAGE + "; sweep --help for more");
-      return Main.USAGE;
+    } catch (CmdLineException e) {
+      return Cli.usageError(err, Cli.message(e), USAGE + "; sweep --help for more");
+    } catch (UsageException | RunRefusedException e) {
+      return Cli.usageError(err, e.getMessage(), USAGE + "; sweep --help for more");
     }
     List<SweepRow> rows = new ArrayList<>();
     boolean allOk = true;
-    for (Integer poolSize :
-        workers.isEmpty() ? java.util.Collections.<Integer>singletonList(null) : workers) {
-      Target fixed = configs.get(0).target();
-      PhaseloadServer embedded = null;
-      try {
-        if (fixed == null) {
-          ServerConfig sc = ServerConfig.ephemeral();
-          embedded = PhaseloadServer.start(poolSize == null ? sc : sc.withWorkers(poolSize));
-          fixed = Target.of("127.0.0.1", embedded.port(), configs.get(0).path());
-        }
-        String unreachable = Reachability.check(fixed, configs.get(0).connectTimeout());
-        if (unreachable != null) {
-          err.println("phaseload: cannot connect to " + fixed + " (" + unreachable + ")");
-          return Main.FAILED;
-        }
-        for (Config config : configs) {
-          for (int r = 1; r <= options.repeat; r++) {
-            Main.Completed done;
-            try {
-              done =
-                  main.execute(
-                      config, fixed, new io.phaseload.client.run.LoadTest.Listener() {}, false);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-              return Main.INTERRUPTED;
-            }
+    List<Integer> pools = workers.isEmpty() ? Collections.singletonList(null) : workers;
+    for (Integer poolSize : pools) {
+      try (RunSession session = RunSession.open(configs.get(0).withEmbeddedWorkers(poolSize))) {
+        main.attach(session);
+        for (RunConfig config : configs) {
+          for (int r = 1; r <= options.repeat && !main.interrupted(); r++) {
+            RunSession.Finished done = session.run(config, new LoadTest.Listener() {}, null);
+            main.finished(done);
             SweepRow row = SweepRow.of(poolSize, r, done.result(), done.summary());
             rows.add(row);
-            allOk &= row.failed() == 0 && !done.result().partial();
+            allOk &= row.failed() == 0 && row.notSent() == 0 && !done.result().partial();
             out.println(row.line());
             out.flush();
-            if (main.interrupted()) {
-              break;
-            }
           }
         }
+      } catch (UnreachableException e) {
+        err.println("phaseload: " + e.getMessage());
+        return Main.FAILED;
+      } catch (RunRefusedException e) {
+        return Cli.usageError(err, e.getMessage(), USAGE + "; sweep --help for more");
       } catch (IOException e) {
         err.println("phaseload: cannot start the embedded server: " + e.getMessage());
         return Main.FAILED;
-      } finally {
-        if (embedded != null) {
-          embedded.close();
-        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Main.INTERRUPTED;
       }
       if (main.interrupted()) {
         break;

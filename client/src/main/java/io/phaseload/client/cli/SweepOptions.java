@@ -49,18 +49,13 @@ final class SweepOptions extends Options {
     return positiveInt("--iterations", iterations);
   }
 
-  /** Creates the output directory now, so that a bad --out fails before any run. */
+  /** The output directory, checked as {@code --charts} is; created when the sweep is written. */
   Path outDir() throws UsageException {
-    Path dir = Path.of(out).toAbsolutePath();
     try {
-      java.nio.file.Files.createDirectories(dir);
-    } catch (java.io.IOException e) {
-      throw new UsageException("--out " + out + " cannot be created: " + e.getMessage());
+      return writableDir(out);
+    } catch (UsageException e) {
+      throw new UsageException(e.getMessage().replace("--charts", "--out"));
     }
-    if (!java.nio.file.Files.isWritable(dir)) {
-      throw new UsageException("--out " + out + " cannot be written");
-    }
-    return dir;
   }
 
   private static List<Integer> positiveList(String option, String list) throws UsageException {

@@ -1,7 +1,10 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.Reasons;
+
 /**
- * Sends the contract's requests to one target. An engine is shared by all user threads; each thread
+ * Sends an iteration's requests to one target. An engine is shared by all user threads; each thread
  * opens its own {@link Session} and uses it alone.
  *
  * <p>Implementations must be thread-safe for {@link #open}; {@link #close} is called once, after
@@ -14,6 +17,16 @@ public interface Engine extends AutoCloseable {
 
   /** A session for the calling thread. Never throws: connection errors surface per request. */
   Session open();
+
+  /**
+   * Loads and initialises every class the hot path and the failure path need, before the first
+   * phase: a class first loaded mid-run may need a file descriptor (a jar, time-zone data) just
+   * when the run has used them all. Called once, before any session is opened.
+   */
+  default void prepare() {
+    ContractCheck.prepare();
+    Failures.prepare(new Reasons());
+  }
 
   /**
    * Closes every open connection at once, so that threads blocked in I/O return (their requests

@@ -1,59 +1,49 @@
 package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Reasons;
 import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
 
-/** Makes the engine a run asks for by name. */
+/** Makes the engine a run asks for. */
 public final class Engines {
-
-  /** The names {@code --engine} accepts; the first is the default. */
-  public static final List<String> NAMES = List.of("raw", "jersey");
 
   private Engines() {}
 
-  /** Checks an engine name; returns it in canonical form. */
-  public static String check(String name) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    if (!NAMES.contains(n)) {
-      throw new IllegalArgumentException(
-          "engine must be one of " + String.join(", ", NAMES) + ", got '" + name + "'");
-    }
-    return n;
-  }
-
   /**
-   * An engine for {@code target} sized for {@code maxConnections} concurrent users.
+   * What an engine needs to know. Immutable.
    *
-   * @param name a name {@link #check} accepted
+   * @param maxConnections concurrent users the engine must serve (the busiest phase's threads)
+   * @param tls how https targets are trusted
+   * @param reasons the run's table of failure reasons, which the engine's sessions fill
    */
-  public static Engine create(
-      String name,
-      Target target,
-      int maxConnections,
-      Duration connectTimeout,
-      Duration readTimeout) {
-    return create(name, target, maxConnections, connectTimeout, readTimeout, Tls.system());
-  }
-
-  /**
-   * An engine for {@code target} sized for {@code maxConnections} concurrent users, trusting https
-   * targets as {@code tls} says.
-   *
-   * @param name a name {@link #check} accepted
-   */
-  public static Engine create(
-      String name,
+  public record Settings(
+      EngineKind kind,
       Target target,
       int maxConnections,
       Duration connectTimeout,
       Duration readTimeout,
-      Tls tls) {
-    return switch (check(name)) {
-      case "raw" -> new RawEngine(target, connectTimeout, readTimeout, tls);
-      case "jersey" -> new JerseyEngine(target, maxConnections, connectTimeout, readTimeout, tls);
-      default -> throw new IllegalArgumentException("unknown engine " + name);
+      Tls tls,
+      Reasons reasons) {
+
+    public Settings {
+      if (maxConnections < 1) {
+        throw new IllegalArgumentException(
+            "an engine needs at least 1 connection, got " + maxConnections);
+      }
+      if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+        throw new IllegalArgumentException("connect timeout must be positive");
+      }
+      if (readTimeout.isNegative() || readTimeout.isZero()) {
+        throw new IllegalArgumentException("read timeout must be positive");
+      }
+    }
+  }
+
+  /** An engine as {@code settings} describe. */
+  public static Engine create(Settings settings) {
+    return switch (settings.kind()) {
+      case RAW -> new RawEngine(settings);
+      case JERSEY -> new JerseyEngine(settings);
     };
   }
 }

@@ -1,6 +1,9 @@
 package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
@@ -24,6 +27,7 @@ import org.glassfish.jersey.apache5.connector.Apache5ConnectorProvider;
 import org.glassfish.jersey.apache5.connector.Apache5HttpClientBuilderConfigurator;
 import org.glassfish.jersey.client.ClientConfig;
 import org.glassfish.jersey.client.ClientProperties;
+import org.glassfish.jersey.client.RequestEntityProcessing;
 
 /**
  * The Jersey client on Apache HttpClient 5: one shared client whose pool holds a connection for
@@ -37,8 +41,16 @@ public final class JerseyEngine implements Engine {
   private final PoolingHttpClientConnectionManager pool;
   private final WebTarget target;
 
-  public JerseyEngine(
-      Target target, int maxConnections, Duration connectTimeout, Duration readTimeout, Tls tls) {
+  private final Reasons reasons;
+  private volatile boolean aborted;
+
+  public JerseyEngine(Engines.Settings settings) {
+    Target target = settings.target();
+    int maxConnections = settings.maxConnections();
+    Duration connectTimeout = settings.connectTimeout();
+    Duration readTimeout = settings.readTimeout();
+    Tls tls = settings.tls();
+    this.reasons = settings.reasons();
     Timeout connect = Timeout.ofMilliseconds(connectTimeout.toMillis());
     Timeout read = Timeout.ofMilliseconds(readTimeout.toMillis());
     this.pool =
@@ -64,6 +76,8 @@ public final class JerseyEngine implements Engine {
             .property(ClientProperties.CONNECT_TIMEOUT, (int) connectTimeout.toMillis())
             .property(ClientProperties.READ_TIMEOUT, (int) readTimeout.toMillis())
             .property(ClientProperties.FOLLOW_REDIRECTS, false)
+            // Buffered entities carry Content-Length, as the raw engine sends them, not chunks.
+            .property(ClientProperties.REQUEST_ENTITY_PROCESSING, RequestEntityProcessing.BUFFERED)
             .register(
                 (Apache5HttpClientBuilderConfigurator)
                     builder -> builder.disableAutomaticRetries());
@@ -92,7 +106,7 @@ public final class JerseyEngine implements Engine {
           return Outcome.ofResponse(
               status, body != null && ContractCheck.matches(op, body, 0, body.length));
         } catch (ProcessingException | IllegalStateException e) {
-          return Outcome.of(Failures.kindOf(e), 0);
+          return Failures.outcomeOf(e, reasons, true, aborted);
         }
       }
 
@@ -103,6 +117,7 @@ public final class JerseyEngine implements Engine {
 
   @Override
   public void abort() {
+    aborted = true;
     // IMMEDIATE closes leased connections too, which unblocks their threads' reads.
     pool.close(CloseMode.IMMEDIATE);
   }

@@ -1,9 +1,10 @@
 package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.Reasons;
 import java.io.IOException;
 import java.net.Socket;
-import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -46,12 +47,17 @@ public final class RawEngine implements Engine {
 
   private volatile boolean aborted;
 
-  public RawEngine(Target target, Duration connectTimeout, Duration readTimeout, Tls tls) {
+  final Reasons reasons;
+
+  public RawEngine(Engines.Settings settings) {
+    Target target = settings.target();
+    Tls tls = settings.tls();
     String h = target.host();
     this.host = h.startsWith("[") ? h.substring(1, h.length() - 1) : h;
     this.port = target.port();
-    this.connectTimeoutMillis = millis(connectTimeout);
-    this.readTimeoutMillis = millis(readTimeout);
+    this.connectTimeoutMillis = millis(settings.connectTimeout());
+    this.readTimeoutMillis = millis(settings.readTimeout());
+    this.reasons = settings.reasons();
     this.tlsFactory = target.tls() ? tls.contextOrDefault().getSocketFactory() : null;
     this.verifyHostname = tls.verifyHostname();
     this.serverNames = sniNames(host);
@@ -67,6 +73,12 @@ public final class RawEngine implements Engine {
   @Override
   public Session open() {
     return new RawSession(this);
+  }
+
+  @Override
+  public void prepare() {
+    Engine.super.prepare();
+    new ResponseReader();
   }
 
   @Override
@@ -89,8 +101,12 @@ public final class RawEngine implements Engine {
     live.add(s);
     if (aborted) {
       live.remove(s);
-      throw new SocketException("run aborted");
+      throw new Failures.AbortedException();
     }
+  }
+
+  boolean aborted() {
+    return aborted;
   }
 
   void disconnected(Socket s) {

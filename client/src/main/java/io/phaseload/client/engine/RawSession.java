@@ -1,5 +1,7 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.Outcome;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -36,6 +38,9 @@ final class RawSession implements Engine.Session {
   private OutputStream out;
   private boolean reused;
 
+  /** Whether the current request's bytes reached the socket: after that it counts as sent. */
+  private boolean written;
+
   RawSession(RawEngine engine) {
     this.engine = engine;
   }
@@ -43,6 +48,7 @@ final class RawSession implements Engine.Session {
   @Override
   public int execute(Operation op) {
     byte[] request = engine.requestBytes(op);
+    written = false;
     try {
       send(request);
       reader.read();
@@ -53,9 +59,9 @@ final class RawSession implements Engine.Session {
         disconnect();
       }
       return Outcome.ofResponse(status, matches);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       disconnect();
-      return Outcome.of(Failures.kindOf(e), 0);
+      return Failures.outcomeOf(e, engine.reasons, written, engine.aborted());
     }
   }
 
@@ -64,13 +70,16 @@ final class RawSession implements Engine.Session {
       connect();
     }
     try {
+      written = true;
       out.write(request);
     } catch (IOException e) {
       if (!reused) {
         throw e;
       }
       disconnect();
+      written = false;
       connect();
+      written = true;
       out.write(request);
     }
   }

@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.request.Operation;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;

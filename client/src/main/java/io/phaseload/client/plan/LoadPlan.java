@@ -19,7 +19,10 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases) {
   /** Each thread's iteration does one GET then one POST. */
   public static final int REQUESTS_PER_ITERATION = 2;
 
-  /** Phases are encoded in 5 bits by the recorder. */
+  /** The names of an iteration's requests, in the order they are sent. */
+  public static final List<String> REQUEST_NAMES = List.of("GET", "POST");
+
+  /** The most phases a plan may have; the record layout is sized to tell them apart. */
   public static final int MAX_PHASES = 32;
 
   public LoadPlan {
@@ -59,6 +62,16 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases) {
   /** The default four-phase plan. */
   public static LoadPlan standard(int threads, int iterations) {
     return of(threads, iterations, DEFAULT_FRACTIONS);
+  }
+
+  /** The names of an iteration's requests, in order: the rows of every report. */
+  public List<String> requestNames() {
+    return REQUEST_NAMES;
+  }
+
+  /** The phase names, in order. */
+  public List<String> phaseNames() {
+    return phases.stream().map(Phase::name).toList();
   }
 
   /** The largest thread count of any phase: what the connection pool must hold. */

@@ -1,5 +1,8 @@
 package io.phaseload.client.plan;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
 /**
  * One phase of a run: a name, the fraction of THREADS it uses and the resulting thread count.
  *
@@ -31,9 +34,9 @@ public record Phase(int index, String name, double fraction, int threads) {
   public static int threadsFor(double fraction, int totalThreads) {
     // BigDecimal avoids 0.1 x 20 = 1.9999... rounding down to 1.
     long t =
-        new java.math.BigDecimal(Double.toString(fraction))
-            .multiply(java.math.BigDecimal.valueOf(totalThreads))
-            .setScale(0, java.math.RoundingMode.FLOOR)
+        new BigDecimal(Double.toString(fraction))
+            .multiply(BigDecimal.valueOf(totalThreads))
+            .setScale(0, RoundingMode.FLOOR)
             .longValueExact();
     return (int) Math.max(1, t);
   }

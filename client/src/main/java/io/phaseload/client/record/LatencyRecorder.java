@@ -1,24 +1,14 @@
 package io.phaseload.client.record;
 
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 
 /**
- * Every request of a run, in one {@code long[]} allocated before the run: 16 bytes per request.
+ * Every request of a run, in one {@code long[]} allocated before the run, packed as {@link
+ * RecordLayout} says: {@value RecordLayout#BYTES_PER_REQUEST} bytes per request.
  *
- * <p>Request {@code k} owns {@code data[2k]}, its start in nanoseconds since the run began, and
- * {@code data[2k+1]}, its latency, phase, operation and outcome packed as
- *
- * <pre>
- *   bit 63      0
- *   bits 62..20 latency in nanoseconds (43 bits: up to about 2.4 hours)
- *   bits 19..15 phase index
- *   bit  14     operation (0 GET, 1 POST)
- *   bits 13..0  {@link Outcome}
- * </pre>
- *
- * A packed word of 0 means the request was never sent (a stopped run).
+ * <p>Requests are stored phase by phase, each phase's threads one after another, each thread's
+ * requests in the order it sent them: request {@code k} belongs to exactly one thread.
  *
  * <p>Thread-safety: each user thread writes only its own slice, {@link #sliceStart}, so writes
  * never contend and need no lock; the thread that joins the phase's tasks (which happens-after
@@ -26,71 +16,74 @@ import io.phaseload.client.plan.Phase;
  */
 public final class LatencyRecorder {
 
-  /** Bytes recorded per request. */
-  public static final int BYTES_PER_REQUEST = 16;
-
-  /** Requests one recorder can hold: the array is indexed by int. */
-  public static final long MAX_REQUESTS = (Integer.MAX_VALUE - 8) / 2;
-
-  static final int LATENCY_SHIFT = 20;
-  static final long MAX_LATENCY_NANOS = (1L << 43) - 1;
-
-  private final LoadPlan plan;
   private final long[] data;
   private final int[] phaseBase;
+  private final int[] phaseThreads;
+  private final int perThread;
 
-  private LatencyRecorder(LoadPlan plan, long[] data, int[] phaseBase) {
-    this.plan = plan;
+  private LatencyRecorder(long[] data, int[] phaseBase, int[] phaseThreads, int perThread) {
     this.data = data;
     this.phaseBase = phaseBase;
+    this.phaseThreads = phaseThreads;
+    this.perThread = perThread;
   }
 
   /**
    * Allocates the array for the whole plan.
    *
-   * @throws IllegalArgumentException if the plan has more requests than one array can hold
+   * @throws IllegalArgumentException if the plan has more requests than one array can hold, or more
+   *     phases or requests per iteration than the layout can tell apart
    */
   public static LatencyRecorder allocate(LoadPlan plan) {
     long total = plan.totalRequests();
-    if (total > MAX_REQUESTS) {
+    if (total > RecordLayout.MAX_REQUESTS) {
       throw new IllegalArgumentException(
           "the plan has "
               + total
               + " requests; one run records at most "
-              + MAX_REQUESTS
+              + RecordLayout.MAX_REQUESTS
               + ": lower THREADS or ITERATIONS");
     }
-    int[] base = new int[plan.phases().size()];
+    int phases = plan.phases().size();
+    int[] base = new int[phases];
+    int[] threads = new int[phases];
     long next = 0;
     for (Phase phase : plan.phases()) {
       base[phase.index()] = (int) next;
+      threads[phase.index()] = phase.threads();
       next += plan.requests(phase);
     }
-    return new LatencyRecorder(plan, new long[(int) (2 * total)], base);
+    int perThread = plan.iterations() * LoadPlan.REQUESTS_PER_ITERATION;
+    return new LatencyRecorder(
+        new long[(int) (RecordLayout.LONGS_PER_REQUEST * total)], base, threads, perThread);
   }
 
   /** Bytes the recording of {@code plan} takes. */
   public static long bytesFor(LoadPlan plan) {
-    return plan.totalRequests() * BYTES_PER_REQUEST;
+    return plan.totalRequests() * RecordLayout.BYTES_PER_REQUEST;
   }
 
-  public LoadPlan plan() {
-    return plan;
-  }
-
-  /** Requests the array holds (sent or not). */
+  /** Request slots the array holds (reached or not). */
   public int capacity() {
-    return data.length / 2;
+    return data.length / RecordLayout.LONGS_PER_REQUEST;
   }
 
-  /** Index of the first request of {@code thread} (0-based) in {@code phase}. */
-  public int sliceStart(Phase phase, int thread) {
-    return phaseBase[phase.index()] + thread * plan.iterations() * LoadPlan.REQUESTS_PER_ITERATION;
+  public int phaseCount() {
+    return phaseBase.length;
   }
 
-  /** Index of the first request of {@code phase}. */
-  public int phaseStart(int phaseIndex) {
-    return phaseBase[phaseIndex];
+  public int threads(int phase) {
+    return phaseThreads[phase];
+  }
+
+  /** Slots each thread owns: ITERATIONS x requests per iteration. */
+  public int requestsPerThread() {
+    return perThread;
+  }
+
+  /** Index of the first request of {@code thread} (0-based) in phase {@code phase}. */
+  public int sliceStart(int phase, int thread) {
+    return phaseBase[phase] + thread * perThread;
   }
 
   /**
@@ -98,40 +91,43 @@ public final class LatencyRecorder {
    *
    * @param startNanos when it was sent, in nanoseconds since the run began
    * @param latencyNanos how long it took, clamped to the representable range
+   * @param request its index in the iteration
    */
-  public void record(int k, long startNanos, long latencyNanos, int phase, int op, int outcome) {
-    data[2 * k] = startNanos;
-    data[2 * k + 1] = pack(latencyNanos, phase, op, outcome);
+  public void record(
+      int k, long startNanos, long latencyNanos, int phase, int request, int outcome) {
+    data[RecordLayout.LONGS_PER_REQUEST * k] = startNanos;
+    data[RecordLayout.LONGS_PER_REQUEST * k + 1] =
+        RecordLayout.pack(latencyNanos, phase, request, outcome);
   }
 
-  static long pack(long latencyNanos, int phase, int op, int outcome) {
-    long latency = Math.max(0, Math.min(latencyNanos, MAX_LATENCY_NANOS));
-    return latency << LATENCY_SHIFT | (long) phase << 15 | (long) op << 14 | outcome;
+  /** Whether a request reached slot {@code k} (sent or not sent, but recorded). */
+  public boolean reached(int k) {
+    return word(k) != 0;
   }
 
-  /** Whether request {@code k} was sent. */
-  public boolean sent(int k) {
-    return data[2 * k + 1] != 0;
+  /** The packed word of request {@code k}, as {@link RecordLayout} reads it. */
+  public long word(int k) {
+    return data[RecordLayout.LONGS_PER_REQUEST * k + 1];
   }
 
   public long startNanos(int k) {
-    return data[2 * k];
+    return data[RecordLayout.LONGS_PER_REQUEST * k];
   }
 
   public long latencyNanos(int k) {
-    return data[2 * k + 1] >>> LATENCY_SHIFT;
+    return RecordLayout.latency(word(k));
   }
 
   public int phase(int k) {
-    return (int) (data[2 * k + 1] >>> 15) & 0x1F;
+    return RecordLayout.phase(word(k));
   }
 
-  public int op(int k) {
-    return (int) (data[2 * k + 1] >>> 14) & 1;
+  public int request(int k) {
+    return RecordLayout.request(word(k));
   }
 
   public int outcome(int k) {
-    return (int) data[2 * k + 1] & 0x3FFF;
+    return RecordLayout.outcome(word(k));
   }
 
   /** The thread (0-based, within its phase) that sent request {@code k}. */
@@ -140,6 +136,6 @@ public final class LatencyRecorder {
     while (p > 0 && phaseBase[p] > k) {
       p--;
     }
-    return (k - phaseBase[p]) / (plan.iterations() * LoadPlan.REQUESTS_PER_ITERATION);
+    return (k - phaseBase[p]) / perThread;
   }
 }

@@ -1,7 +1,7 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Outcome;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Percentiles;
@@ -63,7 +63,7 @@ public final class Charts {
     markPhases(latency, run, max(p99) * 1.04);
     written.add(save(latency, dir.resolve(FILES.get(1))));
 
-    written.add(save(spectrum(run.recorder(), title), dir.resolve(FILES.get(2))));
+    written.add(save(spectrum(run.recording(), title), dir.resolve(FILES.get(2))));
     return written;
   }
 
@@ -75,7 +75,7 @@ public final class Charts {
     long[] ok = new long[recorder.capacity()];
     int n = 0;
     for (int k = 0; k < recorder.capacity(); k++) {
-      if (recorder.sent(k) && Outcome.ok(recorder.outcome(k))) {
+      if (Outcome.ok(recorder.outcome(k))) {
         ok[n++] = recorder.latencyNanos(k);
       }
     }

@@ -1,46 +1,59 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.engine.Operation;
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.run.RunResult;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
 
 /**
- * {@code --csv FILE}: one row per request sent, in recording order (phase, then thread, then the
- * thread's requests in order), written straight from the recording with no per-request objects.
- * Times are milliseconds with microsecond resolution, the same rounding as {@code --json}, so the
- * JSON's percentiles can be recomputed from this file. Stateless.
+ * {@code --csv FILE}: one row per request recorded (sent or not sent), in recording order (phase,
+ * then thread, then the thread's requests in order), written straight from the recording with no
+ * per-request objects. Times are milliseconds with microsecond resolution, the same rounding as
+ * {@code --json}, so the JSON's percentiles can be recomputed from this file. Stateless.
  */
 public final class CsvReport {
 
-  public static final String HEADER = "start_ms,phase,operation,thread,latency_ms,outcome,status";
+  public static final String HEADER =
+      "start_ms,phase,operation,thread,latency_ms,outcome,status,reason";
 
   private CsvReport() {}
 
-  public static void write(LatencyRecorder recorder, Writer out) throws IOException {
-    List<io.phaseload.client.plan.Phase> phases = recorder.plan().phases();
+  public static void write(RunResult run, Writer out) throws IOException {
+    LatencyRecorder recorder = run.recording();
+    List<String> phases = run.plan().phaseNames();
+    List<String> requests = run.plan().requestNames();
     StringBuilder row = new StringBuilder(96);
     out.write(HEADER);
     out.write('\n');
     for (int k = 0; k < recorder.capacity(); k++) {
-      if (!recorder.sent(k)) {
-        continue; // a stopped run leaves slots unsent
+      if (!recorder.reached(k)) {
+        continue; // a stopped run leaves slots no request reached
       }
       int outcome = recorder.outcome(k);
       row.setLength(0);
       micros(row, recorder.startNanos(k));
-      row.append(',').append(phases.get(recorder.phase(k)).name());
-      row.append(',').append(Operation.of(recorder.op(k)).name());
+      row.append(',').append(phases.get(recorder.phase(k)));
+      row.append(',').append(requests.get(recorder.request(k)));
       row.append(',').append(recorder.thread(k));
       row.append(',');
       micros(row, recorder.latencyNanos(k));
       row.append(',').append(Outcome.kindName(Outcome.kind(outcome)).replace(' ', '_'));
       row.append(',').append(Outcome.status(outcome));
+      row.append(',');
+      int reason = Outcome.reason(outcome);
+      if (reason != 0) {
+        quoted(row, run.reasons().message(reason));
+      }
       row.append('\n');
       out.append(row);
     }
+  }
+
+  /** A field in double quotes, its own quotes doubled (RFC 4180). */
+  private static void quoted(StringBuilder sb, String field) {
+    sb.append('"').append(field.replace("\"", "\"\"")).append('"');
   }
 
   /** Nanoseconds as milliseconds with three decimals, rounded half up. */

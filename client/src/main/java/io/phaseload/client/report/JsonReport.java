@@ -3,8 +3,9 @@ package io.phaseload.client.report;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Group;
@@ -28,7 +29,7 @@ import java.util.Map;
  */
 public final class JsonReport {
 
-  public static final String SCHEMA = "phaseload-run/1";
+  public static final String SCHEMA = "phaseload-run/2";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -53,35 +54,39 @@ public final class JsonReport {
     doc.put("startEpochMillis", run.startEpochMillis());
     doc.put("start", Instant.ofEpochMilli(run.startEpochMillis()).toString());
     double wallSeconds = run.wallNanos() / 1e9;
-    doc.put("wallSeconds", seconds(run.wallNanos()));
+    doc.put("wallSeconds", Millis.seconds(run.wallNanos()));
+    doc.put("betweenPhasesSeconds", Millis.seconds(run.gapNanos()));
     doc.put("partial", run.partial());
     doc.put("stopReason", run.stopReason());
-    doc.put("total", group(summary.total(), wallSeconds));
+    doc.put("phasesNotReached", run.phasesNotReached());
+    doc.put("total", group(summary.total(), wallSeconds, run.reasons()));
     List<Object> phases = new ArrayList<>();
     for (int p = 0; p < summary.phases().size(); p++) {
-      Phase phase = run.recorder().plan().phases().get(p);
+      Phase phase = run.plan().phases().get(p);
       PhaseResult ran = p < run.phases().size() ? run.phases().get(p) : null;
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("name", phase.name());
       m.put("threads", phase.threads());
       m.put("ran", ran != null);
       m.put("completed", ran != null && ran.completed());
-      m.put("startSeconds", ran == null ? null : seconds(ran.startNanos()));
-      m.put("durationSeconds", ran == null ? null : seconds(ran.durationNanos()));
-      m.putAll(group(summary.phases().get(p), ran == null ? 0 : ran.durationNanos() / 1e9));
-      Map<String, Object> ops = new LinkedHashMap<>();
-      for (Group cell : summary.cells().subList(2 * p, 2 * p + 2)) {
-        ops.put(cell.operation(), group(cell, 0));
+      m.put("startSeconds", ran == null ? null : Millis.seconds(ran.startNanos()));
+      m.put("durationSeconds", ran == null ? null : Millis.seconds(ran.durationNanos()));
+      m.putAll(
+          group(
+              summary.phases().get(p), ran == null ? 0 : ran.durationNanos() / 1e9, run.reasons()));
+      Map<String, Object> requests = new LinkedHashMap<>();
+      for (Group cell : summary.cellsOf(p)) {
+        requests.put(cell.request(), group(cell, 0, run.reasons()));
       }
-      m.put("operations", ops);
+      m.put("operations", requests);
       phases.add(m);
     }
     doc.put("phases", phases);
-    Map<String, Object> ops = new LinkedHashMap<>();
-    for (Group op : summary.operations()) {
-      ops.put(op.operation(), group(op, 0));
+    Map<String, Object> requests = new LinkedHashMap<>();
+    for (Group request : summary.requests()) {
+      requests.put(request.request(), group(request, 0, run.reasons()));
     }
-    doc.put("operations", ops);
+    doc.put("operations", requests);
     List<Object> perSecond = new ArrayList<>();
     for (int s = 0; s < series.seconds(); s++) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -89,28 +94,42 @@ public final class JsonReport {
       m.put("sent", series.sent()[s]);
       m.put("ok", series.ok()[s]);
       m.put("failed", series.sent()[s] - series.ok()[s]);
-      m.put("p50Ms", ms(series.p50()[s]));
-      m.put("p95Ms", ms(series.p95()[s]));
-      m.put("p99Ms", ms(series.p99()[s]));
+      m.put("p50Ms", Millis.of(series.p50()[s]));
+      m.put("p95Ms", Millis.of(series.p95()[s]));
+      m.put("p99Ms", Millis.of(series.p99()[s]));
       perSecond.add(m);
     }
     doc.put("perSecond", perSecond);
     return doc;
   }
 
-  /** Counts, errors, throughput (when {@code seconds > 0}) and latencies of one group. */
-  private static Map<String, Object> group(Group g, double seconds) {
+  /**
+   * Counts, errors with their reasons, throughput (when {@code seconds > 0}) and latencies of one
+   * group.
+   */
+  private static Map<String, Object> group(Group g, double seconds, Reasons reasons) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sent", g.sent());
     m.put("ok", g.ok());
     m.put("failed", g.failed());
+    m.put("notSent", g.notSent());
     Map<String, Object> errors = new LinkedHashMap<>();
-    errors.put("connect", g.count(Outcome.CONNECT));
-    errors.put("timeout", g.count(Outcome.TIMEOUT));
-    errors.put("io", g.count(Outcome.IO));
-    errors.put("http", g.count(Outcome.HTTP));
-    errors.put("badBody", g.count(Outcome.BAD_BODY));
+    Map<String, Object> why = new LinkedHashMap<>();
+    for (int kind : Outcome.FAILURE_KINDS) {
+      errors.put(Outcome.kindKey(kind), g.count(kind));
+      List<Map<String, Object>> listed = new ArrayList<>();
+      for (ReasonList.Entry e : ReasonList.of(g, kind, reasons)) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("reason", e.message());
+        r.put("count", e.count());
+        listed.add(r);
+      }
+      if (!listed.isEmpty()) {
+        why.put(Outcome.kindKey(kind), listed);
+      }
+    }
     m.put("errors", errors);
+    m.put("reasons", why);
     Map<String, Object> statuses = new LinkedHashMap<>();
     g.statuses().forEach((status, n) -> statuses.put(String.valueOf(status), n));
     m.put("httpStatuses", statuses);
@@ -118,30 +137,21 @@ public final class JsonReport {
       m.put("throughput", BigDecimal.valueOf(g.ok() / seconds).setScale(1, RoundingMode.HALF_UP));
     }
     m.put("latencyMs", latency(g.latency()));
-    m.put("failedLatencyMs", latency(g.failedLatency()));
+    m.put("failedLatencyMs", g.failedLatency().count() == 0 ? null : latency(g.failedLatency()));
     return m;
   }
 
   private static Map<String, Object> latency(LatencyStats l) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("count", l.count());
-    m.put("min", ms(l.min()));
-    m.put("mean", BigDecimal.valueOf(l.mean() / 1e6).setScale(3, RoundingMode.HALF_UP));
-    m.put("p50", ms(l.p50()));
-    m.put("p90", ms(l.p90()));
-    m.put("p95", ms(l.p95()));
-    m.put("p99", ms(l.p99()));
-    m.put("p99.9", ms(l.p999()));
-    m.put("max", ms(l.max()));
+    m.put("min", Millis.of(l.min()));
+    m.put("mean", Millis.of(l.mean()));
+    m.put("p50", Millis.of(l.p50()));
+    m.put("p90", Millis.of(l.p90()));
+    m.put("p95", Millis.of(l.p95()));
+    m.put("p99", Millis.of(l.p99()));
+    m.put("p99.9", Millis.of(l.p999()));
+    m.put("max", Millis.of(l.max()));
     return m;
-  }
-
-  /** Nanoseconds as milliseconds with microsecond resolution, as the CSV writes them. */
-  static BigDecimal ms(long nanos) {
-    return BigDecimal.valueOf(nanos).movePointLeft(6).setScale(3, RoundingMode.HALF_UP);
-  }
-
-  private static BigDecimal seconds(long nanos) {
-    return BigDecimal.valueOf(nanos).movePointLeft(9).setScale(3, RoundingMode.HALF_UP);
   }
 }

@@ -1,6 +1,11 @@
 package io.phaseload.client.report;
 
-import java.util.List;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -19,13 +24,37 @@ public record RunInfo(
     Map<String, Object> environment) {
 
   public RunInfo {
-    settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
-    environment = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(environment));
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment));
+  }
+
+  /**
+   * The settings of a run of {@code plan} on this machine.
+   *
+   * @param threadMode the mode user threads resolved to (platform or virtual), never auto
+   */
+  public static RunInfo of(
+      LoadPlan plan,
+      String engine,
+      String threadMode,
+      Duration connectTimeout,
+      Duration readTimeout,
+      String target,
+      boolean embedded) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("threads", plan.threads());
+    s.put("iterations", plan.iterations());
+    s.put("phases", plan.phases().stream().map(Phase::fraction).toList());
+    s.put("engine", engine);
+    s.put("threadMode", threadMode.toLowerCase(Locale.ROOT));
+    s.put("connectTimeoutMs", connectTimeout.toMillis());
+    s.put("readTimeoutMs", readTimeout.toMillis());
+    return new RunInfo(s, target, embedded, thisMachine());
   }
 
   /** The machine running this JVM. */
   public static Map<String, Object> thisMachine() {
-    Map<String, Object> env = new java.util.LinkedHashMap<>();
+    Map<String, Object> env = new LinkedHashMap<>();
     env.put("java", System.getProperty("java.vendor") + " " + Runtime.version());
     env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
     env.put("arch", System.getProperty("os.arch"));
@@ -33,23 +62,16 @@ public record RunInfo(
     return env;
   }
 
-  /** Settings shared by single runs and sweeps. */
-  public static Map<String, Object> settings(
-      int threads,
-      int iterations,
-      List<Double> phases,
-      String engine,
-      String threadMode,
-      long connectTimeoutMs,
-      long readTimeoutMs) {
-    Map<String, Object> s = new java.util.LinkedHashMap<>();
-    s.put("threads", threads);
-    s.put("iterations", iterations);
-    s.put("phases", phases);
-    s.put("engine", engine);
-    s.put("threadMode", threadMode);
-    s.put("connectTimeoutMs", connectTimeoutMs);
-    s.put("readTimeoutMs", readTimeoutMs);
-    return s;
+  /** The machine in one line, as tables under results/ name it. */
+  public static String describeMachine() {
+    Map<String, Object> m = thisMachine();
+    return m.get("java")
+        + ", "
+        + m.get("os")
+        + " "
+        + m.get("arch")
+        + ", "
+        + m.get("cores")
+        + " cores";
   }
 }

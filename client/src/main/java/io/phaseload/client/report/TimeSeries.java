@@ -1,7 +1,7 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Outcome;
 import io.phaseload.client.stats.Percentiles;
 import java.util.Arrays;
 
@@ -23,7 +23,7 @@ public record TimeSeries(long[] sent, long[] ok, long[] p50, long[] p95, long[] 
     int n = recorder.capacity();
     long lastStart = 0;
     for (int k = 0; k < n; k++) {
-      if (recorder.sent(k)) {
+      if (recorder.reached(k) && Outcome.sent(recorder.outcome(k))) {
         lastStart = Math.max(lastStart, recorder.startNanos(k));
       }
     }
@@ -31,7 +31,7 @@ public record TimeSeries(long[] sent, long[] ok, long[] p50, long[] p95, long[] 
     long[] sent = new long[seconds];
     long[] ok = new long[seconds];
     for (int k = 0; k < n; k++) {
-      if (recorder.sent(k)) {
+      if (recorder.reached(k) && Outcome.sent(recorder.outcome(k))) {
         int s = (int) (recorder.startNanos(k) / SECOND);
         sent[s]++;
         if (Outcome.ok(recorder.outcome(k))) {
@@ -47,7 +47,9 @@ public record TimeSeries(long[] sent, long[] ok, long[] p50, long[] p95, long[] 
     long[] latencies = new long[offset[seconds]];
     int[] fill = Arrays.copyOf(offset, seconds);
     for (int k = 0; k < n; k++) {
-      if (recorder.sent(k) && Outcome.ok(recorder.outcome(k))) {
+      if (recorder.reached(k)
+          && Outcome.sent(recorder.outcome(k))
+          && Outcome.ok(recorder.outcome(k))) {
         latencies[fill[(int) (recorder.startNanos(k) / SECOND)]++] = recorder.latencyNanos(k);
       }
     }

@@ -1,23 +1,26 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.engine.Engine;
-import io.phaseload.client.engine.Operation;
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
  * Runs a plan's phases back to back on one executor. In each phase every thread opens a session,
- * waits at a start gate until all its peers are ready, then does ITERATIONS x (GET, POST),
- * recording each request into its own slice. A phase ends when all its threads have finished.
+ * waits at a start gate until all its peers are ready, then does ITERATIONS x the iteration's
+ * requests, recording each into its own slice. A phase ends when all its threads have finished.
+ * Every class the hot path needs is loaded before the first phase ({@link Engine#prepare}).
  *
  * <p>{@link #run} is called once, by one thread; {@link #stop} may be called from any thread (a
  * signal handler, a failure budget) and makes every user thread finish its current request and
@@ -36,31 +39,41 @@ public final class LoadTest {
   private final Engine engine;
   private final ExecutorService executor;
   private final LatencyRecorder recorder;
+  private final Reasons reasons;
   private final Listener listener;
   private final LongSupplier nanoTime;
-  private volatile FailureBudget budget = FailureBudget.UNLIMITED;
+  private volatile FailureLimit limit = FailureLimit.UNLIMITED;
+
+  /** This run's failures, counted only when a limit is set; touched on failures only. */
+  private final LongAdder failures = new LongAdder();
+
   private volatile String stopReason;
 
+  /**
+   * @param reasons the table the engine's sessions fill, returned with the result
+   */
   public LoadTest(
       LoadPlan plan,
       Engine engine,
       ExecutorService executor,
       LatencyRecorder recorder,
+      Reasons reasons,
       Listener listener,
       LongSupplier nanoTime) {
     this.plan = plan;
     this.engine = engine;
     this.executor = executor;
     this.recorder = recorder;
+    this.reasons = reasons;
     this.listener = listener;
     this.nanoTime = nanoTime;
   }
 
   /**
-   * Stops the run once more requests than the budget allows have failed. Call before {@link #run}.
+   * Stops the run once more requests than {@code max} allow have failed. Call before {@link #run}.
    */
-  public void limitFailures(FailureBudget failureBudget) {
-    this.budget = failureBudget;
+  public void limitFailures(FailureLimit max) {
+    this.limit = max;
   }
 
   /** Asks the run to stop after the requests in flight; the first reason given is kept. */
@@ -80,6 +93,7 @@ public final class LoadTest {
    * @throws InterruptedException if the calling thread is interrupted while waiting for a phase
    */
   public RunResult run() throws InterruptedException {
+    engine.prepare();
     long startMillis = System.currentTimeMillis();
     long runStart = nanoTime.getAsLong();
     List<PhaseResult> results = new ArrayList<>();
@@ -93,7 +107,7 @@ public final class LoadTest {
       listener.phaseFinished(result);
     }
     long wall = nanoTime.getAsLong() - runStart;
-    return new RunResult(startMillis, wall, results, recorder, stopReason);
+    return new RunResult(plan, startMillis, wall, results, recorder, reasons, stopReason);
   }
 
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
@@ -103,7 +117,7 @@ public final class LoadTest {
     List<Future<?>> tasks = new ArrayList<>(threads);
     try {
       for (int t = 0; t < threads; t++) {
-        int slice = recorder.sliceStart(phase, t);
+        int slice = recorder.sliceStart(phase.index(), t);
         tasks.add(
             executor.submit(
                 () -> {
@@ -137,7 +151,8 @@ public final class LoadTest {
       throws InterruptedException {
     int phaseIndex = phase.index();
     int iterations = plan.iterations();
-    FailureBudget failures = budget;
+    int requests = plan.requestNames().size();
+    FailureLimit max = limit;
     boolean readied = false;
     try (Engine.Session session = engine.open()) {
       ready.countDown();
@@ -145,7 +160,7 @@ public final class LoadTest {
       gate.await();
       int k = slice;
       for (int i = 0; i < iterations; i++) {
-        for (int op = 0; op < LoadPlan.REQUESTS_PER_ITERATION; op++) {
+        for (int op = 0; op < requests; op++) {
           if (stopReason != null) {
             return;
           }
@@ -153,8 +168,11 @@ public final class LoadTest {
           int outcome = session.execute(Operation.of(op));
           long t1 = nanoTime.getAsLong();
           recorder.record(k++, t0 - runStart, t1 - t0, phaseIndex, op, outcome);
-          if (!Outcome.ok(outcome) && failures.spend()) {
-            stop(failures.exceeded());
+          if (!Outcome.ok(outcome) && !max.unlimited()) {
+            failures.increment();
+            if (max.exceededBy(failures.sum())) {
+              stop(max.exceeded());
+            }
           }
         }
       }

@@ -16,18 +16,18 @@ public final class Reachability {
   /**
    * Connects to the target's host and port within {@code timeout}.
    *
-   * @return null if reachable, else the reason in a few words
+   * @throws UnreachableException saying why in a few words
    */
-  public static String check(Target target, Duration timeout) {
+  public static void require(Target target, Duration timeout) throws UnreachableException {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(target.host(), target.port()), (int) timeout.toMillis());
-      return null;
     } catch (UnknownHostException e) {
-      return "unknown host " + target.host();
+      throw new UnreachableException(target, "unknown host " + target.host());
     } catch (SocketTimeoutException e) {
-      return "no answer within " + timeout.toMillis() + " ms";
+      throw new UnreachableException(target, "no answer within " + timeout.toMillis() + " ms");
     } catch (IOException | IllegalArgumentException e) {
-      return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      throw new UnreachableException(
+          target, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
     }
   }
 }

@@ -28,7 +28,7 @@ public final class RunDeadline implements AutoCloseable {
   public static Duration bound(LoadPlan plan, Duration connectTimeout, Duration readTimeout) {
     long perRequestMillis = connectTimeout.toMillis() + readTimeout.toMillis();
     long requestsPerThread =
-        (long) plan.phases().size() * plan.iterations() * LoadPlan.REQUESTS_PER_ITERATION;
+        (long) plan.phases().size() * plan.iterations() * plan.requestNames().size();
     long millis;
     try {
       millis = Math.multiplyExact(requestsPerThread, perRequestMillis);

@@ -1,21 +1,27 @@
 package io.phaseload.client.run;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Reasons;
 import java.util.List;
 
 /**
- * A finished (or stopped) run: what ran when, and the recording of every request.
+ * A finished (or stopped) run: the plan, what ran when, the recording of every request and the
+ * messages behind its failure reasons. Everything a report needs besides the statistics.
  *
  * @param startEpochMillis wall-clock time the run began, for reports
  * @param wallNanos from the first phase's start to the last phase's end
  * @param phases the phases that started, in order
+ * @param reasons the messages of the failure reasons the recording refers to
  * @param stopReason null if the run completed; otherwise why it stopped early
  */
 public record RunResult(
+    LoadPlan plan,
     long startEpochMillis,
     long wallNanos,
     List<PhaseResult> phases,
-    LatencyRecorder recorder,
+    LatencyRecorder recording,
+    Reasons reasons,
     String stopReason) {
 
   public RunResult {
@@ -24,5 +30,21 @@ public record RunResult(
 
   public boolean partial() {
     return stopReason != null;
+  }
+
+  /** Time between phases (starting each phase's threads and connections, then joining them). */
+  public long gapNanos() {
+    long inPhases = 0;
+    for (PhaseResult p : phases) {
+      inPhases += p.durationNanos();
+    }
+    return wallNanos - inPhases;
+  }
+
+  /** Names of the plan's phases that never started (a stopped run). */
+  public List<String> phasesNotReached() {
+    return plan.phases().subList(phases.size(), plan.phases().size()).stream()
+        .map(p -> p.name())
+        .toList();
   }
 }

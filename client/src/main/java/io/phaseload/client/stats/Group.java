@@ -1,28 +1,32 @@
 package io.phaseload.client.stats;
 
-import io.phaseload.client.engine.Outcome;
+import io.phaseload.client.request.Outcome;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Counts and latency of one slice of a run: everything, one phase, one operation, or one phase's
- * operation. Immutable.
+ * Counts and latency of one slice of a run: everything, one phase, one request of the iteration, or
+ * one phase's request. Immutable.
  *
  * @param phase the phase name, or "ALL"
- * @param operation "GET", "POST", or "ALL"
- * @param sent requests sent
+ * @param request the request's name ("GET", "POST"), or "ALL"
  * @param byKind requests per {@link Outcome} kind, indexed by kind
- * @param statuses non-200 HTTP statuses and how often each was answered
+ * @param failures every failed outcome (kind with its status or reason code) and how often it
+ *     occurred
  * @param latency latency of the successful requests
- * @param failedLatency latency of the failed requests (time to the error)
+ * @param failedLatency latency of the failed requests that were sent (time to the error); {@link
+ *     LatencyStats#EMPTY} when none failed
  */
 public record Group(
     String phase,
-    String operation,
-    long sent,
+    String request,
     long[] byKind,
-    SortedMap<Integer, Long> statuses,
+    SortedMap<Integer, Long> failures,
     LatencyStats latency,
     LatencyStats failedLatency) {
 
@@ -30,15 +34,30 @@ public record Group(
 
   public Group {
     byKind = byKind.clone();
-    statuses = Collections.unmodifiableSortedMap(new TreeMap<>(statuses));
+    failures = Collections.unmodifiableSortedMap(new TreeMap<>(failures));
+  }
+
+  /** Requests that left the client (every recorded request but those not sent). */
+  public long sent() {
+    long n = 0;
+    for (int kind = 1; kind < byKind.length; kind++) {
+      n += kind == Outcome.NOT_SENT ? 0 : byKind[kind];
+    }
+    return n;
   }
 
   public long ok() {
     return byKind[Outcome.OK];
   }
 
+  /** Requests sent that did not succeed. */
   public long failed() {
-    return sent - ok();
+    return sent() - ok();
+  }
+
+  /** Requests that could not be sent at all. */
+  public long notSent() {
+    return byKind[Outcome.NOT_SENT];
   }
 
   public long count(int kind) {
@@ -48,5 +67,37 @@ public record Group(
   @Override
   public long[] byKind() {
     return byKind.clone();
+  }
+
+  /** HTTP statuses of the requests that failed with kind http, and how often each came. */
+  public SortedMap<Integer, Long> statuses() {
+    SortedMap<Integer, Long> out = new TreeMap<>();
+    failures.forEach(
+        (outcome, n) -> {
+          if (Outcome.kind(outcome) == Outcome.HTTP) {
+            out.merge(Outcome.status(outcome), n, Long::sum);
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The reason codes of one failure kind without a response (connect, timeout, io, not sent) with
+   * their counts, most frequent first (ties by code).
+   */
+  public List<Map.Entry<Integer, Long>> reasons(int kind) {
+    TreeMap<Integer, Long> byCode = new TreeMap<>();
+    failures.forEach(
+        (outcome, n) -> {
+          if (Outcome.kind(outcome) == kind && !Outcome.hasResponse(kind)) {
+            byCode.merge(Outcome.reason(outcome), n, Long::sum);
+          }
+        });
+    List<Map.Entry<Integer, Long>> out = new ArrayList<>(byCode.entrySet());
+    out.sort(
+        Comparator.<Map.Entry<Integer, Long>>comparingLong(Map.Entry::getValue)
+            .reversed()
+            .thenComparing(Map.Entry::getKey));
+    return out;
   }
 }

@@ -1,23 +1,55 @@
 package io.phaseload.client.stats;
 
+import io.phaseload.client.record.RecordLayout;
+
 /**
- * Exact nearest-rank statistics for many groups from one sorted array of keys ({@code latency << 6
- * | cell}): each group's ranks are known from its size, so one pass in latency order finds every
- * group's quantiles, minimum, maximum and sum.
+ * Exact nearest-rank statistics for many groups from one sorted array of {@link
+ * RecordLayout#sortKey sort keys}: each group's ranks are known from its size, so one pass in
+ * latency order finds every group's quantiles, minimum, maximum and sum.
  */
 final class GroupQuantiles {
 
   private GroupQuantiles() {}
 
-  static LatencyStats[] compute(long[] sortedKeys, Summary.Layout layout, long[] cellCounts) {
+  /** Where each group's statistics sit in the array {@link #compute} returns. */
+  record Layout(int phaseCount, int requestCount) {
+    static final int TOTAL = 0;
+
+    int phase(int p) {
+      return 1 + p;
+    }
+
+    int request(int r) {
+      return 1 + phaseCount + r;
+    }
+
+    int cell(int p, int r) {
+      return 1 + phaseCount + requestCount + p * requestCount + r;
+    }
+
+    int size() {
+      return 1 + phaseCount + requestCount + phaseCount * requestCount;
+    }
+
+    /** The groups a request of record-layout cell {@code c} belongs to. */
+    int[] groupsOf(int c) {
+      int p = RecordLayout.phaseOfCell(c);
+      int r = RecordLayout.requestOfCell(c);
+      return new int[] {TOTAL, phase(p), request(r), cell(p, r)};
+    }
+  }
+
+  static LatencyStats[] compute(long[] sortedKeys, Layout layout) {
     int groups = layout.size();
-    int cells = cellCounts.length;
-    int[][] groupsOfCell = new int[cells][];
+    int[][] groupsOfCell = new int[RecordLayout.MAX_CELLS][];
     long[] size = new long[groups];
-    for (int c = 0; c < cells; c++) {
-      groupsOfCell[c] = layout.groupsOf(c);
+    for (long key : sortedKeys) {
+      int c = RecordLayout.cellOfKey(key);
+      if (groupsOfCell[c] == null) {
+        groupsOfCell[c] = layout.groupsOf(c);
+      }
       for (int g : groupsOfCell[c]) {
-        size[g] += cellCounts[c];
+        size[g]++;
       }
     }
     double[] q = LatencyStats.QUANTILES;
@@ -34,8 +66,8 @@ final class GroupQuantiles {
     long[] min = new long[groups];
     long[] max = new long[groups];
     for (long key : sortedKeys) {
-      long latency = key >>> 6;
-      for (int g : groupsOfCell[(int) (key & 63)]) {
+      long latency = RecordLayout.latencyOfKey(key);
+      for (int g : groupsOfCell[RecordLayout.cellOfKey(key)]) {
         long n = ++seen[g];
         if (n == 1) {
           min[g] = latency;

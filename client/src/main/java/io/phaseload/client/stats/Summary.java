@@ -1,204 +1,218 @@
 package io.phaseload.client.stats;
 
-import io.phaseload.client.engine.Operation;
-import io.phaseload.client.engine.Outcome;
-import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.record.RecordLayout;
+import io.phaseload.client.request.Outcome;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
- * The numbers of a finished run, computed once from the recorder: counts by outcome and status, and
- * exact latency percentiles for the whole run, each phase, each operation and each phase's
- * operation. Immutable.
+ * The numbers of a finished run, computed once from the recording: counts by outcome, and exact
+ * latency percentiles for the whole run, each phase, each request of the iteration and each phase's
+ * request. Immutable.
  *
  * <p>Only successful requests count towards {@link Group#latency()}; failed ones are summarised
  * apart in {@link Group#failedLatency()}. The successful latencies are sorted once; every group's
  * percentiles are then read in a single pass over that order, so the cost is one sort whatever the
  * number of groups.
+ *
+ * <p>The sort keys of the successful requests stay with the summary ({@link
+ * io.phaseload.client.run.HeapCheck} budgets them), so that charts read their quantiles without a
+ * second copy.
  */
-public record Summary(Group total, List<Group> phases, List<Group> operations, List<Group> cells) {
+public final class Summary {
 
-  private static final int OPS = Operation.values().length;
-  private static final int STATUSES = 1024;
+  private final Group total;
+  private final List<Group> phases;
+  private final List<Group> requests;
+  private final List<Group> cells;
+  private final long[] sortedOk;
 
-  /** The group for one phase's operation. */
-  public Group cell(int phase, Operation op) {
-    return cells.get(phase * OPS + op.ordinal());
+  private Summary(
+      Group total, List<Group> phases, List<Group> requests, List<Group> cells, long[] sortedOk) {
+    this.total = total;
+    this.phases = List.copyOf(phases);
+    this.requests = List.copyOf(requests);
+    this.cells = List.copyOf(cells);
+    this.sortedOk = sortedOk;
   }
 
-  /** Computes the summary of everything {@code recorder} holds. */
-  public static Summary of(LatencyRecorder recorder) {
-    LoadPlan plan = recorder.plan();
-    int phaseCount = plan.phases().size();
-    int cellCount = phaseCount * OPS;
-    long[][] kinds = new long[cellCount][Outcome.KINDS];
-    long[][] statuses = new long[cellCount][STATUSES];
+  /** The whole run. */
+  public Group total() {
+    return total;
+  }
+
+  /** One group per phase, in plan order. */
+  public List<Group> phases() {
+    return phases;
+  }
+
+  /** One group per request of the iteration, over all phases, in request order. */
+  public List<Group> requests() {
+    return requests;
+  }
+
+  /** One group per phase and request, phase by phase, in request order. */
+  public List<Group> cells() {
+    return cells;
+  }
+
+  /** The groups of one phase's requests, in request order. */
+  public List<Group> cellsOf(int phase) {
+    int n = requests.size();
+    return cells.subList(phase * n, phase * n + n);
+  }
+
+  /** The group for one phase's request. */
+  public Group cell(int phase, int request) {
+    return cells.get(phase * requests.size() + request);
+  }
+
+  /**
+   * Latencies of successful requests at the given quantiles (nearest rank), from the order this
+   * summary already sorted; for charts, which so need no copy of their own.
+   */
+  public long[] quantiles(double[] qs) {
+    long[] out = new long[qs.length];
+    for (int i = 0; i < qs.length; i++) {
+      out[i] =
+          sortedOk.length == 0
+              ? 0
+              : RecordLayout.latencyOfKey(
+                  sortedOk[(int) Percentiles.rank(qs[i], sortedOk.length) - 1]);
+    }
+    return out;
+  }
+
+  /**
+   * Computes the summary of everything {@code recorder} holds.
+   *
+   * @param phaseNames the plan's phase names, in order
+   * @param requestNames the names of an iteration's requests, in order
+   */
+  public static Summary of(
+      LatencyRecorder recorder, List<String> phaseNames, List<String> requestNames) {
+    int phaseCount = phaseNames.size();
+    int requestCount = requestNames.size();
+    long[][] kinds = new long[RecordLayout.MAX_CELLS][Outcome.KINDS];
+    List<TreeMap<Integer, Long>> failures = new ArrayList<>();
+    for (int c = 0; c < RecordLayout.MAX_CELLS; c++) {
+      failures.add(new TreeMap<>());
+    }
     int capacity = recorder.capacity();
     int okCount = 0;
     int failedCount = 0;
     for (int k = 0; k < capacity; k++) {
-      if (!recorder.sent(k)) {
+      long word = recorder.word(k);
+      if (word == 0) {
         continue;
       }
-      int cell = recorder.phase(k) * OPS + recorder.op(k);
-      int outcome = recorder.outcome(k);
-      kinds[cell][Outcome.kind(outcome)]++;
-      int status = Outcome.status(outcome);
-      if (status != 0 && status != 200) {
-        statuses[cell][status]++;
-      }
-      if (Outcome.ok(outcome)) {
+      int cell = RecordLayout.cell(word);
+      int outcome = RecordLayout.outcome(word);
+      int kind = Outcome.kind(outcome);
+      kinds[cell][kind]++;
+      if (kind == Outcome.OK) {
         okCount++;
       } else {
-        failedCount++;
+        failures.get(cell).merge(outcome, 1L, Long::sum);
+        if (kind != Outcome.NOT_SENT) {
+          failedCount++;
+        }
       }
     }
-    // Keys sort by latency; the low 6 bits carry the cell so one sorted array serves every group.
     long[] ok = new long[okCount];
     long[] failed = new long[failedCount];
     int o = 0;
     int f = 0;
     for (int k = 0; k < capacity; k++) {
-      if (!recorder.sent(k)) {
+      long word = recorder.word(k);
+      if (word == 0) {
         continue;
       }
-      long key = recorder.latencyNanos(k) << 6 | (recorder.phase(k) * OPS + recorder.op(k));
-      if (Outcome.ok(recorder.outcome(k))) {
-        ok[o++] = key;
-      } else {
-        failed[f++] = key;
+      int kind = Outcome.kind(RecordLayout.outcome(word));
+      if (kind == Outcome.OK) {
+        ok[o++] = RecordLayout.sortKey(word);
+      } else if (kind != Outcome.NOT_SENT) {
+        failed[f++] = RecordLayout.sortKey(word);
       }
     }
     Arrays.parallelSort(ok);
     Arrays.parallelSort(failed);
-    Layout layout = new Layout(phaseCount);
-    LatencyStats[] okStats = GroupQuantiles.compute(ok, layout, cellCounts(kinds, true));
-    LatencyStats[] failedStats = GroupQuantiles.compute(failed, layout, cellCounts(kinds, false));
+    GroupQuantiles.Layout layout = new GroupQuantiles.Layout(phaseCount, requestCount);
+    LatencyStats[] okStats = GroupQuantiles.compute(ok, layout);
+    LatencyStats[] failedStats = GroupQuantiles.compute(failed, layout);
 
     List<Group> cells = new ArrayList<>();
-    for (Phase phase : plan.phases()) {
-      for (Operation op : Operation.values()) {
-        int cell = phase.index() * OPS + op.ordinal();
+    for (int p = 0; p < phaseCount; p++) {
+      for (int r = 0; r < requestCount; r++) {
+        int g = layout.cell(p, r);
         cells.add(
             group(
-                phase.name(),
-                op.name(),
-                new int[] {cell},
+                phaseNames.get(p),
+                requestNames.get(r),
+                new int[] {RecordLayout.cell(p, r)},
                 kinds,
-                statuses,
-                okStats[layout.cell(cell)],
-                failedStats[layout.cell(cell)]));
+                failures,
+                okStats[g],
+                failedStats[g]));
       }
     }
     List<Group> phases = new ArrayList<>();
-    for (Phase phase : plan.phases()) {
-      int base = phase.index() * OPS;
+    for (int p = 0; p < phaseCount; p++) {
+      int[] of = new int[requestCount];
+      for (int r = 0; r < requestCount; r++) {
+        of[r] = RecordLayout.cell(p, r);
+      }
+      int g = layout.phase(p);
       phases.add(
-          group(
-              phase.name(),
-              Group.ALL,
-              range(base, OPS, 1),
-              kinds,
-              statuses,
-              okStats[layout.phase(phase.index())],
-              failedStats[layout.phase(phase.index())]));
+          group(phaseNames.get(p), Group.ALL, of, kinds, failures, okStats[g], failedStats[g]));
     }
-    List<Group> operations = new ArrayList<>();
-    for (Operation op : Operation.values()) {
-      operations.add(
-          group(
-              Group.ALL,
-              op.name(),
-              range(op.ordinal(), phaseCount, OPS),
-              kinds,
-              statuses,
-              okStats[layout.op(op.ordinal())],
-              failedStats[layout.op(op.ordinal())]));
+    List<Group> requests = new ArrayList<>();
+    for (int r = 0; r < requestCount; r++) {
+      int[] of = new int[phaseCount];
+      for (int p = 0; p < phaseCount; p++) {
+        of[p] = RecordLayout.cell(p, r);
+      }
+      int g = layout.request(r);
+      requests.add(
+          group(Group.ALL, requestNames.get(r), of, kinds, failures, okStats[g], failedStats[g]));
+    }
+    int[] all = new int[phaseCount * requestCount];
+    for (int p = 0; p < phaseCount; p++) {
+      for (int r = 0; r < requestCount; r++) {
+        all[p * requestCount + r] = RecordLayout.cell(p, r);
+      }
     }
     Group total =
         group(
             Group.ALL,
             Group.ALL,
-            range(0, cellCount, 1),
+            all,
             kinds,
-            statuses,
-            okStats[Layout.TOTAL],
-            failedStats[Layout.TOTAL]);
-    return new Summary(total, List.copyOf(phases), List.copyOf(operations), List.copyOf(cells));
-  }
-
-  private static long[] cellCounts(long[][] kinds, boolean ok) {
-    long[] counts = new long[kinds.length];
-    for (int c = 0; c < kinds.length; c++) {
-      long all = Arrays.stream(kinds[c]).sum();
-      counts[c] = ok ? kinds[c][Outcome.OK] : all - kinds[c][Outcome.OK];
-    }
-    return counts;
-  }
-
-  private static int[] range(int start, int count, int step) {
-    int[] r = new int[count];
-    for (int i = 0; i < count; i++) {
-      r[i] = start + i * step;
-    }
-    return r;
+            failures,
+            okStats[GroupQuantiles.Layout.TOTAL],
+            failedStats[GroupQuantiles.Layout.TOTAL]);
+    return new Summary(total, phases, requests, cells, ok);
   }
 
   private static Group group(
       String phase,
-      String op,
+      String request,
       int[] cells,
       long[][] kinds,
-      long[][] statuses,
+      List<TreeMap<Integer, Long>> failures,
       LatencyStats latency,
       LatencyStats failedLatency) {
     long[] byKind = new long[Outcome.KINDS];
-    long[] byStatus = new long[STATUSES];
+    TreeMap<Integer, Long> merged = new TreeMap<>();
     for (int c : cells) {
       for (int i = 0; i < byKind.length; i++) {
         byKind[i] += kinds[c][i];
       }
-      for (int s = 0; s < STATUSES; s++) {
-        byStatus[s] += statuses[c][s];
-      }
+      failures.get(c).forEach((outcome, n) -> merged.merge(outcome, n, Long::sum));
     }
-    TreeMap<Integer, Long> statusMap = new TreeMap<>();
-    for (int s = 0; s < STATUSES; s++) {
-      if (byStatus[s] != 0) {
-        statusMap.put(s, byStatus[s]);
-      }
-    }
-    long sent = Arrays.stream(byKind).sum();
-    return new Group(phase, op, sent, byKind, statusMap, latency, failedLatency);
-  }
-
-  /** Where each group's statistics sit in the arrays {@link GroupQuantiles} fills. */
-  record Layout(int phaseCount) {
-    static final int TOTAL = 0;
-
-    int phase(int p) {
-      return 1 + p;
-    }
-
-    int op(int o) {
-      return 1 + phaseCount + o;
-    }
-
-    int cell(int c) {
-      return 1 + phaseCount + OPS + c;
-    }
-
-    int size() {
-      return 1 + phaseCount + OPS + phaseCount * OPS;
-    }
-
-    /** The groups a request of cell {@code c} belongs to. */
-    int[] groupsOf(int c) {
-      return new int[] {TOTAL, phase(c / OPS), op(c % OPS), cell(c)};
-    }
+    return new Group(phase, request, byKind, merged, latency, failedLatency);
   }
 }

@@ -1,5 +1,6 @@
 package io.phaseload.client.sweep;
 
+import io.phaseload.client.report.RunInfo;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -242,17 +243,7 @@ public final class SweepReport {
         .append(". Finished ")
         .append(Instant.now())
         .append(".\n\n");
-    md.append("Machine: ")
-        .append(Runtime.getRuntime().availableProcessors())
-        .append(" cores, ")
-        .append(System.getProperty("os.name"))
-        .append(' ')
-        .append(System.getProperty("os.version"))
-        .append(", Java ")
-        .append(Runtime.version())
-        .append(" (")
-        .append(System.getProperty("java.vendor"))
-        .append(").\n\n");
+    md.append("Machine: ").append(RunInfo.describeMachine()).append(".\n\n");
     md.append(
         "Latencies are over successful requests, exact, by nearest rank; throughput is successful"
             + " requests per second of wall time. Charts show the median over repeats.\n\n");

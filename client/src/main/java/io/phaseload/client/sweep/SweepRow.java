@@ -14,6 +14,8 @@ import java.util.Locale;
  * over successful requests, by nearest rank. Immutable.
  *
  * @param serverWorkers the embedded server's pool size, or null when not varied
+ * @param requests requests sent
+ * @param notSent requests that never left the client
  * @param phaseNames and {@code phaseSeconds}: each phase that ran and how long it took
  */
 public record SweepRow(
@@ -24,6 +26,7 @@ public record SweepRow(
     long requests,
     long successful,
     long failed,
+    long notSent,
     double wallSeconds,
     double throughput,
     double meanMs,
@@ -51,11 +54,12 @@ public record SweepRow(
     return new SweepRow(
         serverWorkers,
         repeat,
-        run.recorder().plan().threads(),
-        run.recorder().plan().iterations(),
+        run.plan().threads(),
+        run.plan().iterations(),
         total.sent(),
         total.ok(),
         total.failed(),
+        total.notSent(),
         wall,
         wall > 0 ? total.ok() / wall : 0,
         l.mean() / 1e6,

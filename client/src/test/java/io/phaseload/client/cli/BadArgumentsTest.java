@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.client.testing.ClientRun;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,8 +21,8 @@ class BadArgumentsTest {
   static Stream<Arguments> badCommandLines() {
     return Stream.of(
         bad("", "missing THREADS and ITERATIONS"),
-        bad("20", "missing THREADS and ITERATIONS"),
-        bad("20 100 127.0.0.1", "expected THREADS ITERATIONS [HOST PORT], got 3 arguments"),
+        bad("20", "missing ITERATIONS (after THREADS 20)"),
+        bad("20 100 127.0.0.1", "missing PORT (after HOST 127.0.0.1)"),
         bad("20 100 127.0.0.1 8080 extra", "got 5 arguments"),
         bad("abc 100", "THREADS must be a whole number, got 'abc'"),
         bad("20 1.5", "ITERATIONS must be a whole number, got '1.5'"),
@@ -72,7 +73,7 @@ class BadArgumentsTest {
   @MethodSource("badCommandLines")
   void saysWhatIsWrongInOneLineAndExits2(String args, String expected) {
     String[] argv = args.isEmpty() ? new String[0] : split(args);
-    MainTest.Run run = MainTest.run(argv);
+    ClientRun run = MainTest.run(argv);
     String[] lines = run.err().strip().split("\n");
     assertEquals(Main.USAGE, run.code(), run.err());
     assertEquals("", run.out(), "nothing on stdout");

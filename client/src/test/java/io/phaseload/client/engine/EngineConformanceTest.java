@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
+import io.phaseload.client.testing.TestEngines;
 import io.phaseload.client.testing.TestTls;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -136,7 +140,8 @@ class EngineConformanceTest {
     ScriptedServer.Script reset =
         r -> r.index() == 0 ? Reply.contract(r).thenReset() : Reply.contract(r);
     try (ScriptedServer server = ScriptedServer.start(reset);
-        Engine e = Engines.create(engine, Target.parse(server.url("/sayHello")), 4, CONNECT, READ);
+        Engine e =
+            TestEngines.create(engine, Target.parse(server.url("/sayHello")), 4, CONNECT, READ);
         Engine.Session session = e.open()) {
       List<String> outcomes = new ArrayList<>();
       outcomes.add(describe(session.execute(Operation.GET)));
@@ -251,8 +256,14 @@ class EngineConformanceTest {
   static List<String> run(String engine, String url, int requests, Duration read, Tls tls) {
     List<String> outcomes = new ArrayList<>();
     try (Engine e =
-            Engines.create(
-                engine, Target.parse(url), 4, CONNECT, read, tls == null ? Tls.system() : tls);
+            TestEngines.create(
+                engine,
+                Target.parse(url),
+                4,
+                CONNECT,
+                read,
+                tls == null ? Tls.system() : tls,
+                new Reasons());
         Engine.Session session = e.open()) {
       for (int i = 0; i < requests; i++) {
         outcomes.add(describe(session.execute(Operation.of(i % 2))));

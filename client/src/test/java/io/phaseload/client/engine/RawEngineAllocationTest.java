@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.testing.TestEngines;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.lang.management.ManagementFactory;
@@ -25,11 +28,12 @@ class RawEngineAllocationTest {
     int requests = 2000;
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral());
         Engine engine =
-            new RawEngine(
+            TestEngines.create(
+                "raw",
                 Target.of("127.0.0.1", server.port(), "/sayHello"),
+                1,
                 Duration.ofSeconds(5),
-                Duration.ofSeconds(30),
-                Tls.system());
+                Duration.ofSeconds(30));
         Engine.Session session = engine.open()) {
       for (int i = 0; i < requests; i++) { // warm up: connect, size buffers, compile
         assertEquals(Outcome.OK, Outcome.kind(session.execute(Operation.of(i % 2))));

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Reasons;
 import io.phaseload.client.run.LoadTest;
 import io.phaseload.client.run.UserThreads;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
+import io.phaseload.client.testing.TestEngines;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.RequestStats;
 import io.phaseload.server.ServerConfig;
@@ -76,8 +78,16 @@ class RealServerConformanceTest {
       throws InterruptedException {
     LatencyRecorder recorder = LatencyRecorder.allocate(plan);
     ExecutorService executor = UserThreads.create(UserThreads.Mode.parse(mode), plan.peakThreads());
-    try (Engine e = Engines.create(engine, target, plan.peakThreads(), CONNECT, READ)) {
-      new LoadTest(plan, e, executor, recorder, new LoadTest.Listener() {}, System::nanoTime).run();
+    try (Engine e = TestEngines.create(engine, target, plan.peakThreads(), CONNECT, READ)) {
+      new LoadTest(
+              plan,
+              e,
+              executor,
+              recorder,
+              new Reasons(),
+              new LoadTest.Listener() {},
+              System::nanoTime)
+          .run();
     } finally {
       executor.shutdownNow();
       executor.awaitTermination(10, TimeUnit.SECONDS);

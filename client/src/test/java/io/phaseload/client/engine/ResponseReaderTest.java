@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.client.request.Operation;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;

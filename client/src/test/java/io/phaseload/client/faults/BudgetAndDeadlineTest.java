@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.run.FailureBudget;
+import io.phaseload.client.run.FailureLimit;
 import io.phaseload.client.run.RunDeadline;
+import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import java.time.Duration;
@@ -21,34 +22,33 @@ import org.junit.jupiter.api.Timeout;
 class BudgetAndDeadlineTest {
 
   @Test
-  void budgetParsesCountsAndPercentagesOfThePlannedRequests() {
-    assertEquals(5, FailureBudget.parse("5", 7400).allowed());
-    assertEquals(0, FailureBudget.parse("0", 7400).allowed());
-    assertEquals(74, FailureBudget.parse("1%", 7400).allowed());
-    assertEquals(37, FailureBudget.parse("0.5%", 7400).allowed());
-    assertEquals(7400, FailureBudget.parse("100%", 7400).allowed());
+  void limitParsesCountsAndPercentagesOfThePlannedRequests() {
+    assertEquals(5, FailureLimit.parse("5", 7400).allowed());
+    assertEquals(0, FailureLimit.parse("0", 7400).allowed());
+    assertEquals(74, FailureLimit.parse("1%", 7400).allowed());
+    assertEquals(37, FailureLimit.parse("0.5%", 7400).allowed());
+    assertEquals(7400, FailureLimit.parse("100%", 7400).allowed());
     for (String bad : List.of("-1", "x", "101%", "-1%", "%", "1.5", "")) {
       IllegalArgumentException e =
-          assertThrows(IllegalArgumentException.class, () -> FailureBudget.parse(bad, 7400), bad);
+          assertThrows(IllegalArgumentException.class, () -> FailureLimit.parse(bad, 7400), bad);
       assertTrue(e.getMessage().startsWith("--max-failures "), e.getMessage());
     }
   }
 
   @Test
-  void budgetAllowsExactlyNFailures() {
-    FailureBudget budget = FailureBudget.parse("3", 100);
-    assertEquals(false, budget.spend());
-    assertEquals(false, budget.spend());
-    assertEquals(false, budget.spend());
-    assertEquals(true, budget.spend());
+  void limitAllowsExactlyNFailures() {
+    FailureLimit limit = FailureLimit.parse("3", 100);
+    assertEquals(false, limit.exceededBy(3));
+    assertEquals(true, limit.exceededBy(4));
+    assertEquals(false, FailureLimit.UNLIMITED.exceededBy(Long.MAX_VALUE));
   }
 
   @Test
   void aRunOverItsFailureBudgetStopsEarlyWithAPartialReport() throws Exception {
     try (ScriptedServer server =
         ScriptedServer.start(r -> r.index() < 20 ? Reply.contract(r) : Reply.response(500, "{}"))) {
-      Report report =
-          Report.run("10", "50", "--url", server.url("/sayHello"), "--max-failures", "5");
+      ClientRun report =
+          ClientRun.of("10", "50", "--url", server.url("/sayHello"), "--max-failures", "5");
       assertEquals(1, report.code());
       assertTrue(
           report.out().contains("PARTIAL RESULTS: run stopped early (more than 5 failed requests"),
@@ -74,8 +74,8 @@ class BudgetAndDeadlineTest {
     // timeout, so only the deadline can end the run.
     Reply trickle = Reply.response(200, "x".repeat(2_000)).trickled(1, 20);
     try (ScriptedServer server = ScriptedServer.start(r -> trickle)) {
-      Report report =
-          Report.run(
+      ClientRun report =
+          ClientRun.of(
               "1",
               "1",
               "--url",

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.stats.Group;
+import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import java.net.ServerSocket;
@@ -69,7 +72,8 @@ class ClientFaultTest {
   void statusesBadBodiesResetsAndHalfClosesAreCountedExactly(String engine) throws Exception {
     Tally tally = new Tally();
     try (ScriptedServer server = ScriptedServer.start(r -> misbehave(r, tally))) {
-      Report report = Report.run("10", "20", "--url", server.url("/sayHello"), "--engine", engine);
+      ClientRun report =
+          ClientRun.of("10", "20", "--url", server.url("/sayHello"), "--engine", engine);
 
       assertEquals(1, report.code(), report.err());
       long sent = 2L * 20 * (1 + 5 + 10 + 2);
@@ -115,18 +119,17 @@ class ClientFaultTest {
           return Reply.contract(r);
         };
     try (ScriptedServer server = ScriptedServer.start(script)) {
-      Report report = Report.run("10", "5", "--url", server.url("/sayHello"), "--engine", engine);
+      ClientRun report =
+          ClientRun.of("10", "5", "--url", server.url("/sayHello"), "--engine", engine);
       assertEquals(180, report.sent());
       for (int p = 0; p < 4; p++) {
         int expected = failedByPhase[p].get();
-        assertEquals(expected, report.phaseFailed(phases[p]), phases[p] + "\n" + report.out());
-        String line = report.phaseFailures(phases[p]);
-        if (expected > 0) {
-          String status = p % 2 == 0 ? "500" : "503";
-          assertTrue(line.contains("HTTP " + status + " x " + expected), line);
-        } else {
-          assertEquals("", line);
-        }
+        Group phase = report.phase(phases[p]);
+        assertEquals(expected, phase.failed(), phases[p]);
+        assertEquals(expected, phase.count(Outcome.HTTP), phases[p]);
+        Map<Integer, Long> statuses =
+            expected == 0 ? Map.of() : Map.of(p % 2 == 0 ? 500 : 503, (long) expected);
+        assertEquals(statuses, phase.statuses(), phases[p]);
       }
     }
   }
@@ -145,8 +148,8 @@ class ClientFaultTest {
           return Reply.contract(r);
         };
     try (ScriptedServer server = ScriptedServer.start(script)) {
-      Report report =
-          Report.run(
+      ClientRun report =
+          ClientRun.of(
               "4",
               "5",
               "--url",
@@ -205,8 +208,8 @@ class ClientFaultTest {
         };
     try (ScriptedServer server = ScriptedServer.start(script)) {
       holder[0] = server;
-      Report report =
-          Report.run(
+      ClientRun report =
+          ClientRun.of(
               "10",
               "20",
               "--url",
@@ -238,8 +241,8 @@ class ClientFaultTest {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    Report report =
-        Report.run(
+    ClientRun report =
+        ClientRun.of(
             "10",
             "10",
             "127.0.0.1",

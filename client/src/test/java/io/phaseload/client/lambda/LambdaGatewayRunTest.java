@@ -3,6 +3,7 @@ package io.phaseload.client.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.cli.MainTest;
+import io.phaseload.client.testing.ClientRun;
 import io.phaseload.lambda.local.LocalGateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,11 +19,11 @@ class LambdaGatewayRunTest {
   @Test
   void aPhasedRunAgainstTheLambdaHandlersHasNoFailures() throws Exception {
     try (LocalGateway gateway = LocalGateway.start("127.0.0.1", 0, 32)) {
-      MainTest.Run run = MainTest.run("20", "10", "--url", gateway.url());
+      ClientRun run = MainTest.run("20", "10", "--url", gateway.url());
       assertEquals(0, run.code(), run.out() + run.err());
       // 2 + 10 + 20 + 5 = 37 threads x 10 iterations x (GET, POST)
-      assertEquals(740, run.number("Total number of requests sent"));
-      assertEquals(740, run.number("Total number of Successful responses"));
+      assertEquals(740, run.sent());
+      assertEquals(740, run.ok());
       assertEquals(370, gateway.getInvocations());
       assertEquals(370, gateway.postInvocations());
     }

@@ -2,14 +2,15 @@ package io.phaseload.client.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Summary;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,11 +23,16 @@ class JsonReportTest {
     env.put("os", "Linux 6.1");
     env.put("arch", "amd64");
     env.put("cores", 2);
-    return new RunInfo(
-        RunInfo.settings(10, 2, List.of(0.1, 0.5, 1.0, 0.25), "raw", "platform", 5000, 30000),
-        "http://127.0.0.1:8080/sayHello",
-        false,
-        env);
+    RunInfo info =
+        RunInfo.of(
+            LoadPlan.standard(10, 2),
+            "raw",
+            "platform",
+            Duration.ofMillis(5000),
+            Duration.ofMillis(30000),
+            "http://127.0.0.1:8080/sayHello",
+            false);
+    return new RunInfo(info.settings(), info.target(), info.embedded(), env);
   }
 
   @Test
@@ -34,7 +40,11 @@ class JsonReportTest {
     RunResult run = TextReportTest.sampleRun();
     StringWriter json = new StringWriter();
     JsonReport.write(
-        run, Summary.of(run.recorder()), TimeSeries.of(run.recorder()), fixedInfo(), json);
+        run,
+        Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames()),
+        TimeSeries.of(run.recording()),
+        fixedInfo(),
+        json);
     String actual = json.toString() + "\n";
     Path dump = Path.of("target", "run.actual.json");
     Files.writeString(dump, actual);

@@ -61,7 +61,7 @@ class ReportFilesTest {
       assertEquals(2L * 40 * (1 + 4 + 8 + 2), server.stats().endpoint("GET /sayHello") * 2);
     }
     JsonNode doc = new ObjectMapper().readTree(json.toFile());
-    assertEquals("phaseload-run/1", doc.get("schema").asText());
+    assertEquals("phaseload-run/2", doc.get("schema").asText());
     List<String> rows = Files.readAllLines(csv);
     assertEquals(CsvReport.HEADER, rows.get(0));
     long sent = doc.get("total").get("sent").asLong();

@@ -2,10 +2,11 @@ package io.phaseload.client.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Summary;
@@ -27,12 +28,14 @@ class TextReportTest {
   static RunResult sampleRun() {
     LoadPlan plan = LoadPlan.standard(10, 2);
     LatencyRecorder r = LatencyRecorder.allocate(plan);
+    Reasons reasons = new Reasons();
+    int tls = reasons.intern("TLS: the server's certificate is not trusted");
     List<PhaseResult> phases = new ArrayList<>();
     long clock = 0;
     for (Phase phase : plan.phases()) {
       long start = clock;
       for (int t = 0; t < phase.threads(); t++) {
-        int k = r.sliceStart(phase, t);
+        int k = r.sliceStart(phase.index(), t);
         for (int i = 0; i < 2 * plan.iterations(); i++, k++) {
           long latency = 1_000_000L + 37_000L * ((k * 7) % 23);
           int outcome = Outcome.of(Outcome.OK, 200);
@@ -41,8 +44,15 @@ class TextReportTest {
           } else if (k == 21) {
             outcome = Outcome.of(Outcome.BAD_BODY, 200);
           } else if (k == 30) {
-            outcome = Outcome.of(Outcome.TIMEOUT, 0);
+            outcome = Outcome.failure(Outcome.TIMEOUT, Reasons.READ_TIMEOUT);
             latency = 30_000_000_000L;
+          } else if (k == 40 || k == 41) {
+            outcome = Outcome.failure(Outcome.IO, Reasons.RESET);
+          } else if (k == 42) {
+            outcome = Outcome.failure(Outcome.IO, tls);
+          } else if (k == 50) {
+            outcome = Outcome.failure(Outcome.NOT_SENT, Reasons.OUT_OF_FILES);
+            latency = 20_000;
           }
           r.record(k, clock, latency, phase.index(), i % 2, outcome);
           clock += 10_000;
@@ -50,7 +60,7 @@ class TextReportTest {
       }
       phases.add(new PhaseResult(phase, start, 250_000_000L * (phase.index() + 1), true));
     }
-    return new RunResult(1_700_000_000_000L, 2_600_000_000L, phases, r, null);
+    return new RunResult(plan, 1_700_000_000_000L, 2_600_000_000L, phases, r, reasons, null);
   }
 
   @Test
@@ -58,7 +68,10 @@ class TextReportTest {
     RunResult run = sampleRun();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      TextReport.print(run, Summary.of(run.recorder()), out);
+      TextReport.print(
+          run,
+          Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames()),
+          out);
     }
     String actual = bytes.toString(StandardCharsets.UTF_8);
     Path dump = Path.of("target", "text-report.actual.txt");

@@ -2,11 +2,11 @@ package io.phaseload.client.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.phaseload.client.engine.Operation;
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,14 +25,17 @@ class SummaryTest {
     r.record(1, 1, 3_000_000, 0, 1, Outcome.of(Outcome.OK, 200));
     r.record(2, 2, 900_000_000, 0, 0, Outcome.of(Outcome.HTTP, 503));
     r.record(3, 3, 5_000_000, 0, 1, Outcome.of(Outcome.BAD_BODY, 200));
-    r.record(4, 4, 2_000_000, 0, 0, Outcome.of(Outcome.TIMEOUT, 0));
-    // slot 5 never sent: a stopped run
+    r.record(4, 4, 2_000_000, 0, 0, Outcome.failure(Outcome.TIMEOUT, Reasons.READ_TIMEOUT));
+    r.record(5, 5, 10_000, 0, 1, Outcome.failure(Outcome.NOT_SENT, Reasons.OUT_OF_FILES));
 
-    Summary s = Summary.of(r);
+    Summary s = of(plan, r);
     Group total = s.total();
-    assertEquals(5, total.sent());
+    assertEquals(5, total.sent(), "a request that never left the client is not sent");
+    assertEquals(1, total.notSent());
     assertEquals(2, total.ok());
     assertEquals(3, total.failed());
+    assertEquals(List.of(Map.entry(Reasons.READ_TIMEOUT, 1L)), total.reasons(Outcome.TIMEOUT));
+    assertEquals(List.of(Map.entry(Reasons.OUT_OF_FILES, 1L)), total.reasons(Outcome.NOT_SENT));
     assertEquals(1, total.count(Outcome.HTTP));
     assertEquals(1, total.count(Outcome.BAD_BODY));
     assertEquals(1, total.count(Outcome.TIMEOUT));
@@ -51,9 +54,10 @@ class SummaryTest {
         total.latency());
     assertEquals(3, total.failedLatency().count());
     assertEquals(900_000_000, total.failedLatency().max());
-    assertEquals(3, s.cell(0, Operation.GET).sent());
-    assertEquals(1, s.cell(0, Operation.GET).ok());
-    assertEquals(2, s.cell(0, Operation.POST).sent());
+    assertEquals(3, s.cell(0, 0).sent());
+    assertEquals(1, s.cell(0, 0).ok());
+    assertEquals(2, s.cell(0, 1).sent());
+    assertEquals(1, s.cell(0, 1).notSent());
   }
 
   @Test
@@ -63,7 +67,7 @@ class SummaryTest {
     Random random = new Random(42);
     for (Phase phase : plan.phases()) {
       for (int t = 0; t < phase.threads(); t++) {
-        int k = r.sliceStart(phase, t);
+        int k = r.sliceStart(phase.index(), t);
         for (int i = 0; i < 2 * plan.iterations(); i++, k++) {
           long latency = (long) (Math.exp(random.nextGaussian() + 13)); // ~0.5 ms, long tail
           int outcome =
@@ -75,22 +79,23 @@ class SummaryTest {
       }
     }
 
-    Summary s = Summary.of(r);
+    Summary s = of(plan, r);
 
     assertEquals(expected(r, k -> true), s.total().latency());
     for (Phase phase : plan.phases()) {
       int p = phase.index();
       assertEquals(expected(r, k -> r.phase(k) == p), s.phases().get(p).latency());
-      for (Operation op : Operation.values()) {
+      for (int q = 0; q < plan.requestNames().size(); q++) {
+        int op = q;
         Group cell = s.cell(p, op);
-        assertEquals(expected(r, k -> r.phase(k) == p && r.op(k) == op.ordinal()), cell.latency());
+        assertEquals(expected(r, k -> r.phase(k) == p && r.request(k) == op), cell.latency());
         assertEquals(phase.name(), cell.phase());
-        assertEquals(op.name(), cell.operation());
+        assertEquals(plan.requestNames().get(op), cell.request());
       }
     }
-    for (Operation op : Operation.values()) {
-      assertEquals(
-          expected(r, k -> r.op(k) == op.ordinal()), s.operations().get(op.ordinal()).latency());
+    for (int q = 0; q < plan.requestNames().size(); q++) {
+      int op = q;
+      assertEquals(expected(r, k -> r.request(k) == op), s.requests().get(op).latency());
     }
     long failed = 0;
     for (Group phase : s.phases()) {
@@ -102,10 +107,14 @@ class SummaryTest {
         s.total().failed(), s.total().statuses().values().stream().mapToLong(v -> v).sum());
   }
 
+  private static Summary of(LoadPlan plan, LatencyRecorder r) {
+    return Summary.of(r, plan.phaseNames(), plan.requestNames());
+  }
+
   private static LatencyStats expected(LatencyRecorder r, IntPredicate in) {
     List<Long> values = new ArrayList<>();
     for (int k = 0; k < r.capacity(); k++) {
-      if (r.sent(k) && Outcome.ok(r.outcome(k)) && in.test(k)) {
+      if (r.reached(k) && Outcome.ok(r.outcome(k)) && in.test(k)) {
         values.add(r.latencyNanos(k));
       }
     }

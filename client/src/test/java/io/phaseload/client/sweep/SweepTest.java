@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.cli.Main;
 import io.phaseload.client.cli.MainTest;
+import io.phaseload.client.testing.ClientRun;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.io.IOException;
@@ -23,7 +24,7 @@ class SweepTest {
 
   @TempDir Path dir;
 
-  private static MainTest.Run sweep(String... args) {
+  private static ClientRun sweep(String... args) {
     return MainTest.run(args);
   }
 
@@ -31,7 +32,7 @@ class SweepTest {
   void oneRowPerRunAndEveryRequestReachesTheServer() throws IOException {
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
       Path out = dir.resolve("sweep");
-      MainTest.Run r =
+      ClientRun r =
           sweep(
               "sweep",
               "--threads",
@@ -76,7 +77,7 @@ class SweepTest {
   @Test
   void serverWorkersVaryTheEmbeddedPool() throws IOException {
     Path out = dir.resolve("pools");
-    MainTest.Run r =
+    ClientRun r =
         sweep(
             "sweep",
             "--threads",
@@ -120,7 +121,7 @@ class SweepTest {
       {"sweep", "--threads", "4", "--iterations", "5", "--out", out, "--json", out + ".json"},
     };
     for (String[] args : cases) {
-      MainTest.Run r = sweep(args);
+      ClientRun r = sweep(args);
       String[] lines = r.err().strip().split("\n");
       assertEquals(Main.USAGE, r.code(), String.join(" ", args) + "\n" + r.err());
       assertEquals(2, lines.length, r.err());

@@ -1,4 +1,4 @@
-package io.phaseload.client.engine;
+package io.phaseload.client.request;
 
 /** The two requests of one iteration, in the order they are sent. */
 public enum Operation {

@@ -1,4 +1,4 @@
-package io.phaseload.client.cli;
+package io.phaseload.client.run;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;

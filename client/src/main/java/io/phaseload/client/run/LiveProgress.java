@@ -1,10 +1,9 @@
-package io.phaseload.client.report;
+package io.phaseload.client.run;
 
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
-import io.phaseload.client.run.LoadTest;
-import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.request.Outcome;
+import java.io.Console;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -34,10 +33,10 @@ public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
   LiveProgress(LatencyRecorder recorder, PrintStream err) {
     this.recorder = recorder;
     this.err = err;
-    this.total = recorder.plan().totalRequests();
+    this.total = recorder.capacity();
     int slices = 0;
-    for (Phase p : recorder.plan().phases()) {
-      slices += p.threads();
+    for (int p = 0; p < recorder.phaseCount(); p++) {
+      slices += recorder.threads(p);
     }
     this.cursor = new int[slices];
     this.thread = new Thread(this::loop, "phaseload-progress");
@@ -53,13 +52,13 @@ public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
 
   /** Whether stderr is (as far as the JDK can tell) an interactive terminal. */
   public static boolean onTerminal() {
-    java.io.Console console = System.console();
+    Console console = System.console();
     if (console == null) {
       return false;
     }
     try {
       // JDK 22+ returns a console even when redirected; isTerminal() tells the truth there.
-      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+      return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
     } catch (ReflectiveOperationException e) {
       return true; // JDK 17-21: a console exists only when attached to a terminal
     }
@@ -116,16 +115,16 @@ public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
   /** Advances every slice's cursor to its first unrecorded slot, counting errors passed. */
   void scan() {
     int slice = 0;
-    for (Phase p : recorder.plan().phases()) {
-      for (int t = 0; t < p.threads(); t++, slice++) {
+    for (int p = 0; p < recorder.phaseCount(); p++) {
+      for (int t = 0; t < recorder.threads(p); t++, slice++) {
         int start = recorder.sliceStart(p, t);
-        int end = start + recorder.plan().iterations() * 2;
+        int end = start + recorder.requestsPerThread();
         int from = Math.max(cursor[slice], start);
         int lo = from;
         int hi = end;
         while (lo < hi) { // first unrecorded slot in [from, end)
           int mid = (lo + hi) >>> 1;
-          if (recorder.sent(mid)) {
+          if (recorder.reached(mid)) {
             lo = mid + 1;
           } else {
             hi = mid;

@@ -1,28 +1,25 @@
 package io.phaseload.client.run;
 
 import java.util.Locale;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code --max-failures N|P%}: how many failed requests a run tolerates before it stops early. A
  * percentage is of the run's planned requests, rounded down (so {@code 1%} of 7,400 is 74). The run
- * stops when failures exceed the budget; exactly N failures still let it finish.
+ * stops when failures exceed the limit; exactly N failures still let it finish. Pure data: each run
+ * counts its own failures against it.
  *
- * <p>Thread-safe. {@link #spend} is called by user threads on failures only, so successful requests
- * never touch shared state.
+ * @param allowed failures allowed before the run stops; {@link Long#MAX_VALUE} for no limit
+ * @param spec what the user typed, for the report
  */
-public final class FailureBudget {
+public record FailureLimit(long allowed, String spec) {
 
   /** No limit: the default. */
-  public static final FailureBudget UNLIMITED = new FailureBudget(Long.MAX_VALUE, "unlimited");
+  public static final FailureLimit UNLIMITED = new FailureLimit(Long.MAX_VALUE, "unlimited");
 
-  private final long allowed;
-  private final String spec;
-  private final LongAdder failures = new LongAdder();
-
-  private FailureBudget(long allowed, String spec) {
-    this.allowed = allowed;
-    this.spec = spec;
+  public FailureLimit {
+    if (allowed < 0) {
+      throw new IllegalArgumentException("--max-failures must be 0 or more, got " + allowed);
+    }
   }
 
   /**
@@ -30,7 +27,7 @@ public final class FailureBudget {
    *
    * @throws IllegalArgumentException with a one-line reason
    */
-  public static FailureBudget parse(String spec, long plannedRequests) {
+  public static FailureLimit parse(String spec, long plannedRequests) {
     String s = spec.trim();
     try {
       if (s.endsWith("%")) {
@@ -39,28 +36,26 @@ public final class FailureBudget {
           throw new IllegalArgumentException(
               "--max-failures percentage must be between 0% and 100%, got " + spec);
         }
-        return new FailureBudget((long) Math.floor(plannedRequests * percent / 100), s);
+        return new FailureLimit((long) Math.floor(plannedRequests * percent / 100), s);
       }
       long n = Long.parseLong(s);
       if (n < 0) {
         throw new IllegalArgumentException("--max-failures must be 0 or more, got " + spec);
       }
-      return new FailureBudget(n, s);
+      return new FailureLimit(n, s);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
           "--max-failures must be a count like 100 or a percentage like 1%, got '" + spec + "'");
     }
   }
 
-  /** Failures allowed before the run stops. */
-  public long allowed() {
-    return allowed;
+  public boolean unlimited() {
+    return allowed == Long.MAX_VALUE;
   }
 
-  /** Counts one failure; true when this one exceeds the budget. */
-  public boolean spend() {
-    failures.increment();
-    return allowed != Long.MAX_VALUE && failures.sum() > allowed;
+  /** Whether {@code failures} so far are more than the limit allows. */
+  public boolean exceededBy(long failures) {
+    return !unlimited() && failures > allowed;
   }
 
   /** Why the run stopped, for the report. */

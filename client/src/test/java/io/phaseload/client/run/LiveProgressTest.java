@@ -1,11 +1,11 @@
-package io.phaseload.client.report;
+package io.phaseload.client.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Outcome;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ class LiveProgressTest {
 
   private static void record(
       LatencyRecorder r, Phase phase, int thread, int from, int to, int failAt) {
-    int base = r.sliceStart(phase, thread);
+    int base = r.sliceStart(phase.index(), thread);
     for (int i = from; i < to; i++) {
       int outcome = i == failAt ? Outcome.of(Outcome.HTTP, 503) : Outcome.of(Outcome.OK, 200);
       r.record(base + i, 1_000L * i, 500_000L, phase.index(), i & 1, outcome);

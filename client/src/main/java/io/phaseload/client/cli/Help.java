@@ -1,0 +1,45 @@
+package io.phaseload.client.cli;
+
+import java.io.PrintStream;
+import org.kohsuke.args4j.CmdLineParser;
+
+/** The text of {@code --help} for a single run. The README quotes it verbatim. */
+final class Help {
+
+  private Help() {}
+
+  static void print(CmdLineParser parser, PrintStream out) {
+    out.println("Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT] [options]");
+    out.println();
+    out.println("Runs four phases back to back (warmup, load, peak, cooldown) with 10%, 50%, 100%");
+    out.println("and 25% of THREADS; each thread does ITERATIONS x (GET, POST) against");
+    out.println("http://HOST:PORT/sayHello, or --url. Without HOST PORT or --url it starts an");
+    out.println("embedded server on 127.0.0.1 and tests that.");
+    out.println();
+    out.println("Options:");
+    parser.printUsage(out);
+    out.println();
+    out.println("Latency percentiles are exact, over successful requests, by nearest rank:");
+    out.println("the q-quantile of n sorted values is the value at rank ceil(q x n).");
+    out.println("Throughput is successful requests per second of wall time. A request that");
+    out.println("never left the client (no socket: out of file descriptors) is 'not sent' and");
+    out.println("is not counted as sent; every failure is listed with its reasons.");
+    out.println();
+    out.println("How long a run can take: a thread waits up to the connect plus the read timeout");
+    out.println("for each request, so against a server that accepts and never answers, one run");
+    out.println("can last phases x ITERATIONS x 2 x (connect + read timeout): 20 100 with the");
+    out.println("defaults is about 6.7 hours. That is the run deadline (plus 5 s); --duration D");
+    out.println("bounds the run to what you expect, and --read-timeout bounds each request.");
+    out.println("A run stopped early reports what ran, marked PARTIAL, and exits 1.");
+    out.println();
+    out.println("Before it starts, a run needs one open file per connection: when ulimit -n");
+    out.println("cannot hold the busiest phase, it says so and exits 2 (--ignore-file-limit).");
+    out.println();
+    out.println("Exit codes: 0 every request succeeded; 1 some failed, were not sent, the run");
+    out.println("stopped early, or the target is unreachable; 2 bad command line or a run too");
+    out.println("large for this process; 130 interrupted (partial report printed).");
+    out.println();
+    out.println("Many runs: java -jar client.jar sweep --threads 20,50,100 --iterations 100");
+    out.println("[HOST PORT | --url URL] --out DIR   (sweep --help for more)");
+  }
+}

@@ -1,0 +1,37 @@
+package io.phaseload.client.report;
+
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.run.LoadTest;
+import io.phaseload.client.run.PhaseResult;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * Prints a line as each phase starts and ends, in the wording the seeds' scripts grep for ("PEAK
+ * phase complete: Time 1.234 seconds"). Used by the thread that runs the phases.
+ */
+public final class PhaseLines implements LoadTest.Listener {
+  private final PrintStream out;
+
+  public PhaseLines(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void phaseStarted(Phase phase) {
+    out.println(phase.name() + " phase: All threads(" + phase.threads() + ") running....");
+    out.flush();
+  }
+
+  @Override
+  public void phaseFinished(PhaseResult result) {
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "%s phase %s: Time %.3f seconds",
+            result.phase().name(),
+            result.completed() ? "complete" : "stopped",
+            result.durationNanos() / 1e9));
+    out.flush();
+  }
+}

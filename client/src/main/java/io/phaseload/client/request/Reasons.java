@@ -1,0 +1,115 @@
+package io.phaseload.client.request;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Why requests failed without a response: a small code per failure, recorded in the {@link
+ * Outcome}'s detail bits, and the message each code stands for, resolved after the run.
+ *
+ * <p>The common reasons have fixed codes, so recording them costs no lookup and no allocation. Any
+ * other failure (a TLS problem, a malformed response) is interned by its message on the failure
+ * path: each distinct message gets a code of its own, up to {@link Outcome#MAX_DETAIL}; messages
+ * beyond that share {@link #OTHER}.
+ *
+ * <p>One table per run. Thread-safe: user threads intern concurrently; reports read it after the
+ * run.
+ */
+public final class Reasons {
+
+  public static final int NONE = 0;
+  public static final int REFUSED = 1;
+  public static final int CONNECT_TIMEOUT = 2;
+  public static final int UNKNOWN_HOST = 3;
+  public static final int NO_ROUTE = 4;
+  public static final int READ_TIMEOUT = 5;
+  public static final int RESET = 6;
+  public static final int CLOSED = 7;
+  public static final int BROKEN_PIPE = 8;
+  public static final int OUT_OF_FILES = 9;
+  public static final int ABORTED = 10;
+
+  /** The first code handed to an interned message. */
+  static final int FIRST_INTERNED = 16;
+
+  /** Every message past the table's capacity. */
+  public static final int OTHER = Outcome.MAX_DETAIL;
+
+  private static final String[] FIXED = {
+    "",
+    "connection refused",
+    "no connection within the connect timeout",
+    "unknown host",
+    "no route to host",
+    "no response within the read timeout",
+    "connection reset by the server",
+    "connection closed before the response was complete",
+    "connection closed while the request was being sent (broken pipe)",
+    "out of file descriptors (too many open files)",
+    "stopped: the run was aborted with the request in flight",
+  };
+
+  private final AtomicReferenceArray<String> messages =
+      new AtomicReferenceArray<>(Outcome.MAX_DETAIL + 1);
+  private final ConcurrentHashMap<String, Integer> codes = new ConcurrentHashMap<>();
+  private final AtomicInteger next = new AtomicInteger(FIRST_INTERNED);
+
+  public Reasons() {
+    for (int c = 1; c < FIXED.length; c++) {
+      messages.set(c, FIXED[c]);
+    }
+    messages.set(OTHER, "other failures (more distinct messages than one report lists)");
+  }
+
+  /** A table holding exactly these messages, by code; for records read back from a file. */
+  public static Reasons of(List<String> byCode) {
+    Reasons r = new Reasons();
+    for (int c = 0; c < byCode.size() && c <= OTHER; c++) {
+      if (byCode.get(c) != null) {
+        r.messages.set(c, byCode.get(c));
+      }
+    }
+    return r;
+  }
+
+  /** The code of {@code message}, assigning the next free one the first time it is seen. */
+  public int intern(String message) {
+    Integer known = codes.get(message);
+    if (known != null) {
+      return known;
+    }
+    return codes.computeIfAbsent(
+        message,
+        m -> {
+          int code = next.getAndIncrement();
+          if (code >= OTHER) {
+            return OTHER;
+          }
+          messages.set(code, m);
+          return code;
+        });
+  }
+
+  /** Replaces the message of a fixed code with one that says more (e.g. the file limit). */
+  public void explain(int code, String message) {
+    messages.set(code, message);
+  }
+
+  /** The message for {@code code}; "unknown reason N" for a code never handed out. */
+  public String message(int code) {
+    String m = code >= 0 && code <= OTHER ? messages.get(code) : null;
+    return m == null ? "unknown reason " + code : m;
+  }
+
+  /** Every code's message, indexed by code (null where none). */
+  public List<String> snapshot() {
+    List<String> out = new ArrayList<>(OTHER + 1);
+    for (int c = 0; c <= OTHER; c++) {
+      out.add(messages.get(c));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,83 @@
+package io.phaseload.client.run;
+
+import io.phaseload.client.engine.EngineKind;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Target;
+import java.time.Duration;
+
+/**
+ * Everything one run needs to know, checked: pure data, touched by nothing while it is built.
+ *
+ * @param target null to start the embedded server and target it
+ * @param path the path on the embedded server
+ * @param threadMode how user threads are made, as asked (auto resolves per JDK)
+ * @param insecure whether https targets are trusted without checking their certificate
+ * @param maxFailures how many failed requests stop the run early
+ * @param duration the longest the whole run may take; null for no bound but the run deadline
+ * @param ignoreFileLimit run even if the open-files limit is too low for the busiest phase
+ * @param embeddedWorkers the embedded server's worker threads; null for its default
+ */
+public record RunConfig(
+    LoadPlan plan,
+    Target target,
+    String path,
+    Duration connectTimeout,
+    Duration readTimeout,
+    EngineKind engine,
+    UserThreads.Mode threadMode,
+    boolean insecure,
+    FailureLimit maxFailures,
+    Duration duration,
+    boolean ignoreFileLimit,
+    Integer embeddedWorkers) {
+
+  public RunConfig {
+    if (plan == null || engine == null || threadMode == null || maxFailures == null) {
+      throw new IllegalArgumentException(
+          "a run needs a plan, an engine, a thread mode and a limit");
+    }
+    if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+      throw new IllegalArgumentException("--connect-timeout must be positive");
+    }
+    if (readTimeout.isNegative() || readTimeout.isZero()) {
+      throw new IllegalArgumentException("--read-timeout must be positive");
+    }
+    if (duration != null && (duration.isNegative() || duration.isZero())) {
+      throw new IllegalArgumentException("--duration must be positive, got " + duration);
+    }
+  }
+
+  /** This configuration with another plan (a sweep's next thread count). */
+  public RunConfig withPlan(LoadPlan other, FailureLimit limit) {
+    return new RunConfig(
+        other,
+        target,
+        path,
+        connectTimeout,
+        readTimeout,
+        engine,
+        threadMode,
+        insecure,
+        limit,
+        duration,
+        ignoreFileLimit,
+        embeddedWorkers);
+  }
+
+  /** This configuration against an embedded server with {@code workers} threads. */
+  public RunConfig withEmbeddedWorkers(Integer workers) {
+    return new RunConfig(
+        plan,
+        target,
+        path,
+        connectTimeout,
+        readTimeout,
+        engine,
+        threadMode,
+        insecure,
+        maxFailures,
+        duration,
+        ignoreFileLimit,
+        workers);
+  }
+}

@@ -1,0 +1,224 @@
+package io.phaseload.client.run;
+
+import io.phaseload.client.engine.Engine;
+import io.phaseload.client.engine.Engines;
+import io.phaseload.client.engine.Tls;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Target;
+import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Reasons;
+import io.phaseload.client.stats.Summary;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Owns the running of load tests against one target: choosing the target (starting the embedded
+ * server when none is given), checking it can be reached, and for each run the checks before it,
+ * the engine, the executor, the deadline, the live progress and the interrupt state. Returns each
+ * finished run with its statistics; printing and exit codes are the caller's.
+ *
+ * <p>{@link #run} is called by one thread at a time; {@link #interrupt} and {@link #abort} may be
+ * called from any thread (a signal handler). {@link #close} stops the embedded server.
+ */
+public final class RunSession implements AutoCloseable {
+
+  /** A finished run and its statistics. */
+  public record Finished(RunResult result, Summary summary) {}
+
+  private final Target target;
+  private final PhaseloadServer embedded;
+  private volatile LoadTest active;
+  private volatile Engine activeEngine;
+  private volatile boolean interrupted;
+
+  private RunSession(Target target, PhaseloadServer embedded) {
+    this.target = target;
+    this.embedded = embedded;
+  }
+
+  /**
+   * Opens a session on the config's target: checks the run fits this process, starts the embedded
+   * server if the config names no target, and connects once to make sure the target answers.
+   *
+   * @throws RunRefusedException if the run cannot fit the heap or the open-files limit
+   * @throws UnreachableException if the target accepts no connection
+   * @throws IOException if the embedded server cannot start
+   */
+  public static RunSession open(RunConfig config)
+      throws RunRefusedException, UnreachableException, IOException {
+    preflight(config);
+    PhaseloadServer server = null;
+    Target target = config.target();
+    if (target == null) {
+      ServerConfig sc = ServerConfig.ephemeral();
+      server =
+          PhaseloadServer.start(
+              config.embeddedWorkers() == null ? sc : sc.withWorkers(config.embeddedWorkers()));
+      target = Target.of("127.0.0.1", server.port(), config.path());
+    }
+    try {
+      Reachability.require(target, config.connectTimeout());
+    } catch (UnreachableException e) {
+      if (server != null) {
+        server.close();
+      }
+      throw e;
+    }
+    return new RunSession(target, server);
+  }
+
+  /**
+   * The checks made before anything starts: the recording fits the heap, and the busiest phase's
+   * connections fit the open-files limit (unless the config says to go ahead).
+   */
+  public static void preflight(RunConfig config) throws RunRefusedException {
+    HeapCheck.require(config.plan());
+    long connections = connections(config);
+    Optional<FileLimit> limit = FileLimit.ofThisProcess();
+    if (!config.ignoreFileLimit() && limit.isPresent() && !limit.get().fits(connections)) {
+      throw new RunRefusedException(limit.get().refusal(connections));
+    }
+  }
+
+  /** Sockets the run holds at once: one per user thread, twice that with the embedded server. */
+  private static long connections(RunConfig config) {
+    long peak = config.plan().peakThreads();
+    return config.target() == null ? 2 * peak : peak;
+  }
+
+  public Target target() {
+    return target;
+  }
+
+  /** The embedded server, if this session started one. */
+  public Optional<PhaseloadServer> embedded() {
+    return Optional.ofNullable(embedded);
+  }
+
+  /**
+   * Runs {@code config}'s plan against this session's target and computes its statistics. Honours
+   * {@link #interrupt}, the failure limit, {@code --duration} and the run deadline.
+   *
+   * @param listener told of phase boundaries
+   * @param live where to draw the live progress line; null for none
+   * @throws RunRefusedException if the run cannot fit this process
+   */
+  public Finished run(RunConfig config, LoadTest.Listener listener, PrintStream live)
+      throws RunRefusedException, InterruptedException {
+    preflight(config);
+    LoadPlan plan = config.plan();
+    Reasons reasons = new Reasons();
+    long connections = connections(config);
+    FileLimit.ofThisProcess()
+        .ifPresent(
+            l ->
+                reasons.explain(
+                    Reasons.OUT_OF_FILES, "out of file descriptors: " + l.describe(connections)));
+    LatencyRecorder recorder = LatencyRecorder.allocate(plan);
+    RunResult result;
+    LiveProgress progress = live == null ? null : LiveProgress.start(recorder, live);
+    Engines.Settings settings =
+        new Engines.Settings(
+            config.engine(),
+            target,
+            plan.peakThreads(),
+            config.connectTimeout(),
+            config.readTimeout(),
+            config.insecure() ? Tls.insecure() : Tls.system(),
+            reasons);
+    try (Engine engine = Engines.create(settings);
+        ExecutorCloser executor =
+            new ExecutorCloser(UserThreads.create(config.threadMode(), plan.peakThreads()))) {
+      LoadTest test =
+          new LoadTest(
+              plan,
+              engine,
+              executor.service,
+              recorder,
+              reasons,
+              progress == null ? listener : both(progress, listener),
+              System::nanoTime);
+      test.limitFailures(config.maxFailures());
+      activeEngine = engine;
+      active = test;
+      if (interrupted) {
+        test.stop("interrupted");
+      }
+      Duration bound = RunDeadline.bound(plan, config.connectTimeout(), config.readTimeout());
+      boolean byDuration = config.duration() != null && config.duration().compareTo(bound) < 0;
+      Duration limit = byDuration ? config.duration() : bound;
+      String why =
+          byDuration
+              ? "--duration " + Durations.format(limit) + " reached"
+              : "the run deadline of " + bound.toSeconds() + " s passed";
+      RunDeadline deadline =
+          RunDeadline.start(
+              limit,
+              () -> {
+                test.stop(why);
+                engine.abort();
+              });
+      try {
+        result = test.run();
+      } finally {
+        deadline.close();
+      }
+    } finally {
+      active = null;
+      activeEngine = null;
+      if (progress != null) {
+        progress.close();
+      }
+    }
+    return new Finished(result, Summary.of(recorder, plan.phaseNames(), plan.requestNames()));
+  }
+
+  /** Stops the run in progress (Ctrl-C), and any later one: the report covers what ran. */
+  public void interrupt() {
+    interrupted = true;
+    LoadTest test = active;
+    if (test != null) {
+      test.stop("interrupted");
+    }
+  }
+
+  public boolean interrupted() {
+    return interrupted;
+  }
+
+  /** Closes the run's connections at once, so that threads blocked on a silent target return. */
+  public void abort() {
+    Engine engine = activeEngine;
+    if (engine != null) {
+      engine.abort();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (embedded != null) {
+      embedded.close();
+    }
+  }
+
+  private static LoadTest.Listener both(LoadTest.Listener first, LoadTest.Listener second) {
+    return new LoadTest.Listener() {
+      @Override
+      public void phaseStarted(Phase phase) {
+        first.phaseStarted(phase);
+        second.phaseStarted(phase);
+      }
+
+      @Override
+      public void phaseFinished(PhaseResult result) {
+        first.phaseFinished(result);
+        second.phaseFinished(result);
+      }
+    };
+  }
+}

@@ -1,0 +1,96 @@
+package io.phaseload.client.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.phaseload.client.cli.Main;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.run.RunResult;
+import io.phaseload.client.run.RunSession;
+import io.phaseload.client.stats.Group;
+import io.phaseload.client.stats.Summary;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One in-process run of the real command line: its exit code, what it printed, and the runs it
+ * finished, read from their {@link RunResult} and {@link Summary}, never from the report's text.
+ *
+ * @param runs every run the command finished (one, or a sweep's rows); empty if none started
+ */
+public record ClientRun(
+    int code, String out, String err, long millis, List<RunSession.Finished> runs) {
+
+  public static ClientRun of(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<RunSession.Finished> runs = new ArrayList<>();
+    long start = System.nanoTime();
+    int code;
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      code = new Main(o, e).observe(runs::add).run(args);
+    }
+    return new ClientRun(
+        code,
+        out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8),
+        (System.nanoTime() - start) / 1_000_000,
+        List.copyOf(runs));
+  }
+
+  /** The one run this command finished; fails the test if there was not exactly one. */
+  public RunSession.Finished finished() {
+    assertEquals(1, runs.size(), "runs finished; stdout:\n" + out + "\nstderr:\n" + err);
+    return runs.get(0);
+  }
+
+  public RunResult result() {
+    return finished().result();
+  }
+
+  public Summary summary() {
+    return finished().summary();
+  }
+
+  public Group total() {
+    return summary().total();
+  }
+
+  public long sent() {
+    return total().sent();
+  }
+
+  public long ok() {
+    return total().ok();
+  }
+
+  public long failed() {
+    return total().failed();
+  }
+
+  /** Requests of one outcome kind ("connect", "http", "bad body", "not sent", ...). */
+  public long failed(String kind) {
+    for (int k = 0; k < Outcome.KINDS; k++) {
+      if (Outcome.kindName(k).equals(kind)) {
+        return total().count(k);
+      }
+    }
+    throw new IllegalArgumentException("no outcome kind " + kind);
+  }
+
+  /** How many failures had this HTTP status. */
+  public long status(int status) {
+    return total().statuses().getOrDefault(status, 0L);
+  }
+
+  /** The phase's group, by name. */
+  public Group phase(String name) {
+    return summary().phases().stream()
+        .filter(g -> g.phase().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no phase " + name + " in\n" + out));
+  }
+}

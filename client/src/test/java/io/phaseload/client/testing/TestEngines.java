@@ -1,0 +1,33 @@
+package io.phaseload.client.testing;
+
+import io.phaseload.client.engine.Engine;
+import io.phaseload.client.engine.EngineKind;
+import io.phaseload.client.engine.Engines;
+import io.phaseload.client.engine.Tls;
+import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Reasons;
+import java.time.Duration;
+
+/** Engines for tests, by the names {@code @EachEngine} passes. */
+public final class TestEngines {
+
+  private TestEngines() {}
+
+  public static Engine create(
+      String kind, Target target, int connections, Duration connect, Duration read) {
+    return create(kind, target, connections, connect, read, Tls.system(), new Reasons());
+  }
+
+  public static Engine create(
+      String kind,
+      Target target,
+      int connections,
+      Duration connect,
+      Duration read,
+      Tls tls,
+      Reasons reasons) {
+    return Engines.create(
+        new Engines.Settings(
+            EngineKind.parse(kind), target, connections, connect, read, tls, reasons));
+  }
+}
