@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,7 +55,7 @@ public final class RequestStats {
     byEndpoint.forEach((k, v) -> endpoints.put(k, v.sum()));
     Map<String, Long> statuses = new TreeMap<>();
     byStatus.forEach((k, v) -> statuses.put(String.valueOf(k), v.sum()));
-    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    Map<String, Object> out = new LinkedHashMap<>();
     out.put("received", received());
     out.put("answered", answered());
     out.put("endpoints", endpoints);
