@@ -1,5 +1,7 @@
 package io.phaseload.server;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -9,6 +11,8 @@ import jakarta.ws.rs.core.MediaType;
 @Path("")
 @Produces(MediaType.APPLICATION_JSON)
 public final class InfoResource {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final RequestStats stats;
 
@@ -24,7 +28,7 @@ public final class InfoResource {
 
   @GET
   @Path("stats")
-  public String stats() {
-    return Contract.toJson(stats.snapshot());
+  public String stats() throws JsonProcessingException {
+    return MAPPER.writeValueAsString(stats.snapshot());
   }
 }

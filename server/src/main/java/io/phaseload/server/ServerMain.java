@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import io.phaseload.common.ThreadMode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
@@ -81,7 +82,7 @@ public final class ServerMain {
               options.workers,
               options.maxBody,
               options.idleTimeout,
-              WorkerThreads.parse(options.workerThreads));
+              ThreadMode.parse(options.workerThreads));
       config.workerThreads().resolve();
     } catch (CmdLineException | IllegalArgumentException e) {
       err.println("server: " + e.getMessage());
@@ -119,7 +120,7 @@ public final class ServerMain {
         "phaseload server listening on "
             + server.baseUri()
             + "sayHello ("
-            + (config.workerThreads().resolve() == WorkerThreads.VIRTUAL
+            + (config.workerThreads().resolve() == ThreadMode.VIRTUAL
                 ? "a virtual thread per request"
                 : config.workers() + " worker threads")
             + ")");

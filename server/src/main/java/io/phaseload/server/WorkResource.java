@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import io.phaseload.common.Contract;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -35,7 +36,7 @@ public final class WorkResource {
 
   @GET
   public void get(@QueryParam("ms") @DefaultValue("0") String ms, @Suspended AsyncResponse out) {
-    later(millis(ms), out, Contract.GET_BODY);
+    later(millis(ms), out, Contract.GET_ANSWER);
   }
 
   @POST

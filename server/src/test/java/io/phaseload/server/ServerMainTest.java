@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.common.ThreadMode;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
@@ -64,12 +65,11 @@ class ServerMainTest {
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),
             stop);
-    if (WorkerThreads.virtualAvailable()) {
+    if (ThreadMode.virtualAvailable()) {
       assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
     } else {
       assertEquals(2, code);
-      assertTrue(
-          err.toString(StandardCharsets.UTF_8).contains("virtual worker threads need JDK 21"));
+      assertTrue(err.toString(StandardCharsets.UTF_8).contains("virtual threads need JDK 21"));
     }
   }
 

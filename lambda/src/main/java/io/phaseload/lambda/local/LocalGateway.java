@@ -5,9 +5,9 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.phaseload.common.Contract;
 import io.phaseload.lambda.GetProxyHandler;
 import io.phaseload.lambda.PostProxyHandler;
-import io.phaseload.lambda.SayHello;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -32,8 +32,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * warm Lambda container keeps it.
  */
 public final class LocalGateway implements AutoCloseable {
-
-  public static final String PATH = "/sayHello";
 
   private final HttpServer http;
   private final ExecutorService executor;
@@ -65,7 +63,7 @@ public final class LocalGateway implements AutoCloseable {
   }
 
   public String url() {
-    return "http://" + http.getAddress().getHostString() + ":" + port() + PATH;
+    return "http://" + http.getAddress().getHostString() + ":" + port() + Contract.PATH;
   }
 
   /** Invocations of the GET function so far. */
@@ -83,8 +81,8 @@ public final class LocalGateway implements AutoCloseable {
       byte[] requestBody = exchange.getRequestBody().readAllBytes();
       String path = exchange.getRequestURI().getPath();
       String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
-      if (!path.equals(PATH)) {
-        send(exchange, 404, SayHello.error("not found"), Map.of());
+      if (!path.equals(Contract.PATH)) {
+        send(exchange, 404, Contract.error("not found"), Map.of());
         return;
       }
       RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> function;
@@ -95,7 +93,7 @@ public final class LocalGateway implements AutoCloseable {
         function = post;
         posts.incrementAndGet();
       } else {
-        send(exchange, 405, SayHello.error("method not allowed"), Map.of("Allow", "GET, POST"));
+        send(exchange, 405, Contract.error("method not allowed"), Map.of("Allow", "GET, POST"));
         return;
       }
       APIGatewayProxyResponseEvent response;
@@ -148,12 +146,12 @@ public final class LocalGateway implements AutoCloseable {
     APIGatewayProxyRequestEvent.ProxyRequestContext context =
         new APIGatewayProxyRequestEvent.ProxyRequestContext()
             .withStage("local")
-            .withResourcePath(PATH)
+            .withResourcePath(Contract.PATH)
             .withHttpMethod(method)
             .withPath("/local" + path)
             .withRequestId(UUID.randomUUID().toString());
     return new APIGatewayProxyRequestEvent()
-        .withResource(PATH)
+        .withResource(Contract.PATH)
         .withPath(path)
         .withHttpMethod(method)
         .withHeaders(headers)
