@@ -7,10 +7,16 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-/** {@code /health} and {@code /stats}: liveness and the request counts. */
+/**
+ * {@code /health} and {@code /stats}: liveness and the request counts. Neither is counted in the
+ * stats (see {@link StatsFilter}). One instance serves all requests; thread-safe.
+ */
 @Path("")
 @Produces(MediaType.APPLICATION_JSON)
 public final class InfoResource {
+
+  static final String HEALTH = "/health";
+  static final String STATS = "/stats";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -21,13 +27,13 @@ public final class InfoResource {
   }
 
   @GET
-  @Path("health")
+  @Path(HEALTH)
   public String health() {
     return "{\"status\":\"ok\"}";
   }
 
   @GET
-  @Path("stats")
+  @Path(STATS)
   public String stats() throws JsonProcessingException {
     return MAPPER.writeValueAsString(stats.snapshot());
   }
