@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * After packaging: lambda.jar holds every handler the template names and the contract they answer
- * with, and no local gateway or server library.
+ * with, and no local gateway, server library or command-line parser.
  */
 class LambdaJarIT {
 
@@ -33,6 +33,9 @@ class LambdaJarIT {
       assertFalse(
           jar.stream().anyMatch(e -> e.getName().startsWith("org/glassfish/")),
           "no server library in the upload jar");
+      assertFalse(
+          jar.stream().anyMatch(e -> e.getName().startsWith("org/kohsuke/args4j/")),
+          "no command-line parser in the upload jar");
     }
   }
 }

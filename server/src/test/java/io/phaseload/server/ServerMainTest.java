@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.phaseload.common.ThreadMode;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -52,6 +55,23 @@ class ServerMainTest {
     assertTrue(lines[1].startsWith("Usage: "), text);
     assertFalse(text.contains("Exception"), text);
     assertEquals("", out.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void aPortInUseIsExit1InOneLine() throws IOException {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int code =
+          ServerMain.run(
+              new String[] {"--port", String.valueOf(taken.getLocalPort())},
+              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+              new PrintStream(err, true, StandardCharsets.UTF_8),
+              new CountDownLatch(0));
+      String text = err.toString(StandardCharsets.UTF_8);
+      assertEquals(1, code, text);
+      assertEquals(1, text.split("\\R").length, text);
+      assertTrue(text.startsWith("server: cannot listen on 127.0.0.1:"), text);
+    }
   }
 
   @Test

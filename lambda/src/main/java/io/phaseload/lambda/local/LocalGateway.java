@@ -33,6 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class LocalGateway implements AutoCloseable {
 
+  private static final int BACKLOG = 1024;
+
   private final HttpServer http;
   private final ExecutorService executor;
   private final RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> get =
@@ -47,10 +49,25 @@ public final class LocalGateway implements AutoCloseable {
     this.executor = executor;
   }
 
-  /** Binds {@code host:port} (0 for any free port) and starts serving. */
+  /**
+   * Binds {@code host:port} (0 for any free port) and starts serving with {@code threads} threads.
+   *
+   * @throws IllegalArgumentException if a value is out of range
+   * @throws IOException if the address cannot be bound
+   */
   public static LocalGateway start(String host, int port, int threads) throws IOException {
-    HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 1024);
-    ExecutorService executor = Executors.newFixedThreadPool(threads);
+    return start(new LocalGatewayConfig(host, port, threads));
+  }
+
+  /**
+   * Binds and starts serving.
+   *
+   * @throws IOException if the address cannot be bound
+   */
+  public static LocalGateway start(LocalGatewayConfig config) throws IOException {
+    HttpServer http =
+        HttpServer.create(new InetSocketAddress(config.host(), config.port()), BACKLOG);
+    ExecutorService executor = Executors.newFixedThreadPool(config.threads());
     LocalGateway gateway = new LocalGateway(http, executor);
     http.createContext("/", gateway::handle);
     http.setExecutor(executor);
