@@ -62,8 +62,14 @@ NOFILE=$(ulimit -n)
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_http() { for _ in $(seq 100); do curl -fs "$1" >/dev/null && return 0; sleep 0.1; done; die "no answer from $1"; }
 
-# nginx speaks the contract from memory: GET -> {"response":"hello"}, POST -> {"response":"4"}
-# (phaseload always posts {"input":"abcd"}). Default keepalive_requests: it closes every 1,000.
+# nginx answers the contract from memory, with the path and bodies printed by the contract's one
+# definition (io.phaseload.common.Contract): GET -> the hello answer, POST -> the answer to the
+# sample body that phaseload always posts. Default keepalive_requests: it closes every 1,000.
+mapfile -t CONTRACT < <("$JAVA" -cp "$WORK/server.jar" io.phaseload.common.ContractMain \
+  path get-answer post-answer)
+((${#CONTRACT[@]} == 3)) || die "cannot read the contract from server.jar"
+CONTRACT_PATH=${CONTRACT[0]} GET_ANSWER=${CONTRACT[1]} POST_ANSWER=${CONTRACT[2]}
+[[ "$GET_ANSWER$POST_ANSWER" != *[\'\\\$]* ]] || die "contract answers need nginx quoting: $GET_ANSWER $POST_ANSWER"
 NPORT=$(free_port)
 mkdir -p "$WORK/nginx"
 cat >"$WORK/nginx/nginx.conf" <<CONF
@@ -79,20 +85,20 @@ http {
     listen 127.0.0.1:$NPORT;
     default_type application/json;
     location / {
-      if (\$request_method = POST) { return 200 '{"response":"4"}'; }
-      return 200 '{"response":"hello"}';
+      if (\$request_method = POST) { return 200 '$POST_ANSWER'; }
+      return 200 '$GET_ANSWER';
     }
   }
 }
 CONF
 "$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" || die "nginx did not start"
-NGINX_URL="http://127.0.0.1:$NPORT/sayHello"
+NGINX_URL="http://127.0.0.1:$NPORT$CONTRACT_PATH"
 wait_http "$NGINX_URL"
 
 SPORT=$(free_port)
 "$JAVA" -jar "$WORK/server.jar" --port "$SPORT" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!; PIDS+=("$SERVER_PID")
-SERVER_URL="http://127.0.0.1:$SPORT/sayHello"
+SERVER_URL="http://127.0.0.1:$SPORT$CONTRACT_PATH"
 wait_http "$SERVER_URL"
 
 wrk_rate() { wrk -t2 -c"$CONNS" -d"${SECS}s" "$1" 2>/dev/null | awk '/Requests\/sec/ {print $2}'; }
@@ -138,7 +144,7 @@ set -e
 BIG_SECS=$(python3 -c "import time; print(f'{time.time() - $BIG_START:.1f}')")
 SERVER_HWM=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$SERVER_PID/status")
 STATS=$(curl -fs "http://127.0.0.1:$SPORT/stats")
-BIG_RECEIVED=$(python3 -c "import json,sys; e=json.loads(sys.argv[1])['endpoints']; print(e.get('GET /sayHello',0)+e.get('POST /sayHello',0))" "$STATS")
+BIG_RECEIVED=$(python3 -c "import json,sys; e=json.loads(sys.argv[1])['endpoints']; p=sys.argv[2]; print(e.get('GET '+p,0)+e.get('POST '+p,0))" "$STATS" "$CONTRACT_PATH")
 big() { sed -n "s/^$1: \([0-9.]*\).*/\1/p" "$WORK/big.txt"; }
 CLIENT_RSS=$(( $(tail -1 "$WORK/client.rss") / 1024 ))
 

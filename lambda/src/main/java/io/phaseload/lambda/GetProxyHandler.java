@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
+import io.phaseload.common.Contract;
 import java.util.Map;
 
 /**
@@ -22,6 +23,6 @@ public final class GetProxyHandler
     return new APIGatewayProxyResponseEvent()
         .withStatusCode(200)
         .withHeaders(JSON)
-        .withBody(SayHello.GET_BODY);
+        .withBody(Contract.GET_ANSWER);
   }
 }

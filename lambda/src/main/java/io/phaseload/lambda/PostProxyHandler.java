@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
+import io.phaseload.common.Contract;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -24,9 +25,9 @@ public final class PostProxyHandler
       if (body != null && Boolean.TRUE.equals(event.getIsBase64Encoded())) {
         body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
       }
-      return respond(200, SayHello.postBody(body));
+      return respond(200, Contract.post(body));
     } catch (IllegalArgumentException e) {
-      return respond(400, SayHello.error(e.getMessage()));
+      return respond(400, Contract.error(e.getMessage()));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import io.phaseload.common.Contract;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;

@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import io.phaseload.common.ThreadMode;
 import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.ExecutionException;
@@ -95,9 +96,9 @@ public final class PhaseloadServer implements AutoCloseable {
             .setCorePoolSize(config.workers())
             .setMaxPoolSize(config.workers());
     listener.getTransport().setWorkerThreadPoolConfig(workers);
-    if (config.workerThreads().resolve() == WorkerThreads.VIRTUAL) {
+    if (config.workerThreads().resolve() == ThreadMode.VIRTUAL) {
       // A virtual thread per request: no pool to size or to queue behind.
-      listener.getTransport().setWorkerThreadPool(WorkerThreads.virtualPerTask());
+      listener.getTransport().setWorkerThreadPool(ThreadMode.newVirtualThreadPerTaskExecutor());
     }
     // Keep connections open for as many requests as the client sends: a load generator's
     // connections are long-lived, and Grizzly's default of 256 forces needless reconnects.

@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import io.phaseload.common.Contract;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;

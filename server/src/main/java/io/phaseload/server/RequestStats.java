@@ -1,13 +1,15 @@
 package io.phaseload.server;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts what the server received and answered, so that a client's totals can be checked against
- * them. Thread-safe: every method may be called from any worker thread at any time.
+ * Counts what the server received and answered on its load endpoints (not {@code /health} or {@code
+ * /stats}), so that a client's totals can be checked against them. Thread-safe: every method may be
+ * called from any worker thread at any time.
  */
 public final class RequestStats {
 
@@ -16,12 +18,12 @@ public final class RequestStats {
   private final ConcurrentHashMap<String, LongAdder> byEndpoint = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Integer, LongAdder> byStatus = new ConcurrentHashMap<>();
 
-  /** Called once for every request that reaches Jersey, before it is matched to a resource. */
+  /** Called once for every counted request that reaches Jersey, before it is matched. */
   void onReceived() {
     received.increment();
   }
 
-  /** Called once for every response, with the endpoint key (e.g. "GET /sayHello") and status. */
+  /** Called once for every counted response, with its endpoint key ("GET /sayHello") and status. */
   void onAnswered(String endpoint, int status) {
     answered.increment();
     byEndpoint.computeIfAbsent(endpoint, k -> new LongAdder()).increment();
@@ -54,7 +56,7 @@ public final class RequestStats {
     byEndpoint.forEach((k, v) -> endpoints.put(k, v.sum()));
     Map<String, Long> statuses = new TreeMap<>();
     byStatus.forEach((k, v) -> statuses.put(String.valueOf(k), v.sum()));
-    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    Map<String, Object> out = new LinkedHashMap<>();
     out.put("received", received());
     out.put("answered", answered());
     out.put("endpoints", endpoints);

@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import io.phaseload.common.Contract;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -9,8 +10,8 @@ import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** The contract at {@code /sayHello}. One instance serves all requests; it holds no state. */
-@Path("sayHello")
+/** The contract at {@link Contract#PATH}. One instance serves all requests; it holds no state. */
+@Path(Contract.PATH)
 @Produces(MediaType.APPLICATION_JSON)
 public final class SayHelloResource {
 
@@ -22,7 +23,7 @@ public final class SayHelloResource {
 
   @GET
   public String get() {
-    return Contract.GET_BODY;
+    return Contract.GET_ANSWER;
   }
 
   @POST

@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import io.phaseload.common.Contract;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -19,9 +20,11 @@ import java.util.concurrent.TimeUnit;
  * {@code /work?ms=N}: answers the contract after N milliseconds, without holding a worker thread
  * while it waits, so that the delay measured by a client is the server's and not its queue's.
  */
-@Path("work")
+@Path(WorkResource.PATH)
 @Produces(MediaType.APPLICATION_JSON)
 public final class WorkResource {
+
+  static final String PATH = "/work";
 
   static final int MAX_MS = 60_000;
 
@@ -35,7 +38,7 @@ public final class WorkResource {
 
   @GET
   public void get(@QueryParam("ms") @DefaultValue("0") String ms, @Suspended AsyncResponse out) {
-    later(millis(ms), out, Contract.GET_BODY);
+    later(millis(ms), out, Contract.GET_ANSWER);
   }
 
   @POST

@@ -3,6 +3,9 @@ package io.phaseload.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.phaseload.common.Contract;
 import java.io.IOException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -107,6 +110,31 @@ class ContractTest {
       String body = RawHttp.exchange(port, RawHttp.request("GET", "/stats", null, null)).body();
       assertTrue(body.contains("\"GET /sayHello\":7"), body);
       assertTrue(body.contains("\"POST /sayHello\":6"), body);
+    }
+  }
+
+  @Test
+  void statsCountTheLoadExactlyAndNeverThemselvesOrHealth() throws IOException {
+    try (PhaseloadServer own = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      int port = own.port();
+      int load = 25;
+      for (int i = 0; i < load; i++) {
+        String request =
+            i % 2 == 0
+                ? RawHttp.request("GET", Contract.PATH, null, null)
+                : RawHttp.request("POST", "/work?ms=0", "application/json", Contract.POST_BODY);
+        assertEquals(200, RawHttp.exchange(port, request).status());
+      }
+      RawHttp.exchange(port, RawHttp.request("GET", "/health", null, null));
+      for (int read = 1; read <= 2; read++) {
+        RawHttp.Response r = RawHttp.exchange(port, RawHttp.request("GET", "/stats", null, null));
+        JsonNode stats = new ObjectMapper().readTree(r.body());
+        assertEquals(load, stats.get("received").asLong(), "read " + read + ": " + r.body());
+        assertEquals(load, stats.get("answered").asLong(), "read " + read + ": " + r.body());
+        assertEquals(13, stats.get("endpoints").get("GET /sayHello").asLong(), r.body());
+        assertEquals(12, stats.get("endpoints").get("POST /work").asLong(), r.body());
+        assertEquals(2, stats.get("endpoints").size(), r.body());
+      }
     }
   }
 

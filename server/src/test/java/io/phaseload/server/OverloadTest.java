@@ -2,6 +2,7 @@ package io.phaseload.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.phaseload.common.Contract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -76,7 +77,7 @@ class OverloadTest {
         out.write(request);
         out.flush();
         RawHttp.Response r = RawHttp.read(in);
-        if (r.status() == 200 && r.body().equals(Contract.GET_BODY)) {
+        if (r.status() == 200 && r.body().equals(Contract.GET_ANSWER)) {
           ok.incrementAndGet();
         } else {
           other.incrementAndGet();

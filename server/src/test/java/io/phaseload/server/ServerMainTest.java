@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.common.ThreadMode;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -54,6 +58,23 @@ class ServerMainTest {
   }
 
   @Test
+  void aPortInUseIsExit1InOneLine() throws IOException {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int code =
+          ServerMain.run(
+              new String[] {"--port", String.valueOf(taken.getLocalPort())},
+              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+              new PrintStream(err, true, StandardCharsets.UTF_8),
+              new CountDownLatch(0));
+      String text = err.toString(StandardCharsets.UTF_8);
+      assertEquals(1, code, text);
+      assertEquals(1, text.split("\\R").length, text);
+      assertTrue(text.startsWith("server: cannot listen on 127.0.0.1:"), text);
+    }
+  }
+
+  @Test
   void virtualWorkerThreadsNeedJdk21() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     CountDownLatch stop = new CountDownLatch(1);
@@ -64,12 +85,11 @@ class ServerMainTest {
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),
             stop);
-    if (WorkerThreads.virtualAvailable()) {
+    if (ThreadMode.virtualAvailable()) {
       assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
     } else {
       assertEquals(2, code);
-      assertTrue(
-          err.toString(StandardCharsets.UTF_8).contains("virtual worker threads need JDK 21"));
+      assertTrue(err.toString(StandardCharsets.UTF_8).contains("virtual threads need JDK 21"));
     }
   }
 

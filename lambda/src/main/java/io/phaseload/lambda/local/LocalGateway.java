@@ -5,9 +5,9 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.phaseload.common.Contract;
 import io.phaseload.lambda.GetProxyHandler;
 import io.phaseload.lambda.PostProxyHandler;
-import io.phaseload.lambda.SayHello;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -33,7 +33,22 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class LocalGateway implements AutoCloseable {
 
-  public static final String PATH = "/sayHello";
+  /**
+   * The JDK's HttpServer writes a response's head and body as two segments. With Nagle's algorithm
+   * on, the body waits for the ACK of the head, which the client's TCP delays by about 40 ms: every
+   * request on a keep-alive connection would take 40+ ms. The server reads this property once, when
+   * its first instance in the JVM is made, so it is set as this class initialises, before {@link
+   * #start} can make one. A value the user gave with {@code -D} is kept.
+   */
+  static final String NODELAY = "sun.net.httpserver.nodelay";
+
+  static {
+    if (System.getProperty(NODELAY) == null) {
+      System.setProperty(NODELAY, "true");
+    }
+  }
+
+  private static final int BACKLOG = 1024;
 
   private final HttpServer http;
   private final ExecutorService executor;
@@ -49,10 +64,25 @@ public final class LocalGateway implements AutoCloseable {
     this.executor = executor;
   }
 
-  /** Binds {@code host:port} (0 for any free port) and starts serving. */
+  /**
+   * Binds {@code host:port} (0 for any free port) and starts serving with {@code threads} threads.
+   *
+   * @throws IllegalArgumentException if a value is out of range
+   * @throws IOException if the address cannot be bound
+   */
   public static LocalGateway start(String host, int port, int threads) throws IOException {
-    HttpServer http = HttpServer.create(new InetSocketAddress(host, port), 1024);
-    ExecutorService executor = Executors.newFixedThreadPool(threads);
+    return start(new LocalGatewayConfig(host, port, threads));
+  }
+
+  /**
+   * Binds and starts serving.
+   *
+   * @throws IOException if the address cannot be bound
+   */
+  public static LocalGateway start(LocalGatewayConfig config) throws IOException {
+    HttpServer http =
+        HttpServer.create(new InetSocketAddress(config.host(), config.port()), BACKLOG);
+    ExecutorService executor = Executors.newFixedThreadPool(config.threads());
     LocalGateway gateway = new LocalGateway(http, executor);
     http.createContext("/", gateway::handle);
     http.setExecutor(executor);
@@ -65,7 +95,7 @@ public final class LocalGateway implements AutoCloseable {
   }
 
   public String url() {
-    return "http://" + http.getAddress().getHostString() + ":" + port() + PATH;
+    return "http://" + http.getAddress().getHostString() + ":" + port() + Contract.PATH;
   }
 
   /** Invocations of the GET function so far. */
@@ -83,8 +113,8 @@ public final class LocalGateway implements AutoCloseable {
       byte[] requestBody = exchange.getRequestBody().readAllBytes();
       String path = exchange.getRequestURI().getPath();
       String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
-      if (!path.equals(PATH)) {
-        send(exchange, 404, SayHello.error("not found"), Map.of());
+      if (!path.equals(Contract.PATH)) {
+        send(exchange, 404, Contract.error("not found"), Map.of());
         return;
       }
       RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> function;
@@ -95,7 +125,7 @@ public final class LocalGateway implements AutoCloseable {
         function = post;
         posts.incrementAndGet();
       } else {
-        send(exchange, 405, SayHello.error("method not allowed"), Map.of("Allow", "GET, POST"));
+        send(exchange, 405, Contract.error("method not allowed"), Map.of("Allow", "GET, POST"));
         return;
       }
       APIGatewayProxyResponseEvent response;
@@ -148,12 +178,12 @@ public final class LocalGateway implements AutoCloseable {
     APIGatewayProxyRequestEvent.ProxyRequestContext context =
         new APIGatewayProxyRequestEvent.ProxyRequestContext()
             .withStage("local")
-            .withResourcePath(PATH)
+            .withResourcePath(Contract.PATH)
             .withHttpMethod(method)
             .withPath("/local" + path)
             .withRequestId(UUID.randomUUID().toString());
     return new APIGatewayProxyRequestEvent()
-        .withResource(PATH)
+        .withResource(Contract.PATH)
         .withPath(path)
         .withHttpMethod(method)
         .withHeaders(headers)

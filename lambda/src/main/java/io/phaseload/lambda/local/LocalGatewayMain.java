@@ -1,73 +1,76 @@
 package io.phaseload.lambda.local;
 
+import io.phaseload.common.StopSignal;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
+import org.kohsuke.args4j.CmdLineException;
+import org.kohsuke.args4j.CmdLineParser;
+import org.kohsuke.args4j.ParserProperties;
 
 /**
  * {@code java -jar lambda/target/lambda-local.jar [--port 3000] [--host 127.0.0.1]}: the local
- * gateway until Ctrl-C or SIGTERM.
+ * gateway until Ctrl-C or SIGTERM. Exit codes: 0 stopped, 1 cannot listen, 2 bad command line. Only
+ * {@link #main} exits the JVM; tests call {@link #run}.
  */
 public final class LocalGatewayMain {
 
-  static final String USAGE = "Usage: java -jar lambda-local.jar [--port PORT] [--host HOST]";
+  static final String USAGE =
+      "Usage: java -jar lambda-local.jar [--port PORT] [--host HOST] [options]; --help for more";
 
   private LocalGatewayMain() {}
 
-  public static void main(String[] args) throws InterruptedException {
-    String host = "127.0.0.1";
-    int port = 3000;
+  public static void main(String[] args) {
+    int code = run(args, System.out, System.err);
+    if (code != 0) {
+      // Not on 0: the gateway stopped because the JVM is shutting down, and exit would block.
+      System.exit(code);
+    }
+  }
+
+  /** Parses, starts, and serves until SIGTERM or Ctrl-C. Returns the exit code. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, new CountDownLatch(1));
+  }
+
+  /**
+   * {@link #run(String[], PrintStream, PrintStream)}, also stopping when {@code stop} counts down.
+   */
+  static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stop) {
+    LocalGatewayOptions options = new LocalGatewayOptions();
+    CmdLineParser parser =
+        new CmdLineParser(
+            options, ParserProperties.defaults().withUsageWidth(100).withShowDefaults(false));
+    LocalGatewayConfig config;
     try {
-      for (int i = 0; i < args.length; i++) {
-        switch (args[i]) {
-          case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
-          case "--host" -> host = value(args, ++i, "--host");
-          case "--help", "-h" -> {
-            System.out.println(USAGE);
-            return;
-          }
-          default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-        }
+      parser.parseArgument(args);
+      if (options.help) {
+        out.println("Usage: java -jar lambda-local.jar [options]");
+        parser.printUsage(out);
+        return 0;
       }
-      if (port < 0 || port > 65535) {
-        throw new IllegalArgumentException("--port must be between 0 and 65535, got " + port);
-      }
-    } catch (NumberFormatException e) {
-      fail("--port must be a number: " + e.getMessage(), 2);
-      return;
-    } catch (IllegalArgumentException e) {
-      fail(e.getMessage(), 2);
-      return;
+      config = options.config();
+    } catch (CmdLineException | IllegalArgumentException e) {
+      err.println("lambda-local: " + e.getMessage());
+      err.println(USAGE);
+      return 2;
     }
     LocalGateway gateway;
     try {
-      gateway = LocalGateway.start(host, port, 64);
+      gateway = LocalGateway.start(config);
     } catch (IOException e) {
-      fail("cannot listen on " + host + ":" + port + ": " + e.getMessage(), 1);
-      return;
+      err.println(
+          "lambda-local: cannot listen on "
+              + config.host()
+              + ":"
+              + config.port()
+              + ": "
+              + e.getMessage());
+      return 1;
     }
-    CountDownLatch stop = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  gateway.close();
-                  stop.countDown();
-                }));
-    System.out.println("phaseload local gateway listening on " + gateway.url());
-    System.out.flush();
-    stop.await();
-  }
-
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(option + " needs a value");
-    }
-    return args[i];
-  }
-
-  private static void fail(String message, int code) {
-    System.err.println("lambda-local: " + message);
-    System.err.println(USAGE);
-    System.exit(code);
+    out.println("phaseload local gateway listening on " + gateway.url());
+    out.flush();
+    StopSignal.awaitThenClose(stop, gateway::close);
+    return 0;
   }
 }
