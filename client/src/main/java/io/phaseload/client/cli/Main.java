@@ -8,7 +8,6 @@ import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.RunRefusedException;
 import io.phaseload.client.run.RunSession;
 import io.phaseload.client.run.UnreachableException;
-import io.phaseload.client.run.UserThreads;
 import io.phaseload.server.RequestStats;
 import java.io.IOException;
 import java.io.InputStream;
@@ -208,7 +207,7 @@ public final class Main {
     return RunInfo.of(
         rc.plan(),
         rc.engine().label(),
-        UserThreads.resolve(rc.threadMode()).name(),
+        rc.threadMode().resolve().name(),
         rc.connectTimeout(),
         rc.readTimeout(),
         s.target().toString(),

@@ -6,7 +6,7 @@ import io.phaseload.client.plan.Target;
 import io.phaseload.client.run.Durations;
 import io.phaseload.client.run.FailureLimit;
 import io.phaseload.client.run.RunConfig;
-import io.phaseload.client.run.UserThreads;
+import io.phaseload.common.ThreadMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -152,8 +152,8 @@ class Options {
     RunConfig run;
     try {
       LoadPlan plan = LoadPlan.of(threads, iterations, fractions(phases));
-      UserThreads.Mode mode = UserThreads.Mode.parse(threadMode);
-      UserThreads.resolve(mode);
+      ThreadMode mode = ThreadMode.parse(threadMode);
+      mode.resolve();
       run =
           new RunConfig(
               plan,

@@ -3,6 +3,7 @@ package io.phaseload.client.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.request.Operation;
+import io.phaseload.common.Contract;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -15,16 +16,13 @@ import java.util.Arrays;
 public final class ContractCheck {
 
   /** The POST body every request sends. */
-  public static final String POST_BODY = "{\"input\":\"abcd\"}";
+  public static final String POST_BODY = Contract.POST_BODY;
 
-  static final byte[] POST_BYTES = POST_BODY.getBytes(StandardCharsets.UTF_8);
-
-  private static final String GET_EXPECTED = "hello";
-  private static final String POST_EXPECTED = "4";
-  private static final byte[] GET_BYTES =
-      "{\"response\":\"hello\"}".getBytes(StandardCharsets.UTF_8);
+  private static final String GET_EXPECTED = Contract.HELLO;
+  private static final String POST_EXPECTED = Contract.answer("abcd");
+  private static final byte[] GET_BYTES = Contract.GET_ANSWER.getBytes(StandardCharsets.UTF_8);
   private static final byte[] POST_EXPECTED_BYTES =
-      "{\"response\":\"4\"}".getBytes(StandardCharsets.UTF_8);
+      Contract.POST_ANSWER.getBytes(StandardCharsets.UTF_8);
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private ContractCheck() {}
@@ -55,7 +53,7 @@ public final class ContractCheck {
       if (root == null || !root.isObject()) {
         return false;
       }
-      JsonNode response = root.get("response");
+      JsonNode response = root.get(Contract.RESPONSE_FIELD);
       String expected = op == Operation.GET ? GET_EXPECTED : POST_EXPECTED;
       return response != null && response.isTextual() && response.textValue().equals(expected);
     } catch (IOException e) {

@@ -3,6 +3,7 @@ package io.phaseload.client.run;
 import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
+import io.phaseload.common.ThreadMode;
 import java.time.Duration;
 
 /**
@@ -24,7 +25,7 @@ public record RunConfig(
     Duration connectTimeout,
     Duration readTimeout,
     EngineKind engine,
-    UserThreads.Mode threadMode,
+    ThreadMode threadMode,
     boolean insecure,
     FailureLimit maxFailures,
     Duration duration,

@@ -12,6 +12,7 @@ import io.phaseload.client.run.UserThreads;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import io.phaseload.client.testing.TestEngines;
+import io.phaseload.common.ThreadMode;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.RequestStats;
 import io.phaseload.server.ServerConfig;
@@ -77,7 +78,7 @@ class RealServerConformanceTest {
   private static int runOk(String engine, String mode, LoadPlan plan, Target target)
       throws InterruptedException {
     LatencyRecorder recorder = LatencyRecorder.allocate(plan);
-    ExecutorService executor = UserThreads.create(UserThreads.Mode.parse(mode), plan.peakThreads());
+    ExecutorService executor = UserThreads.create(ThreadMode.parse(mode), plan.peakThreads());
     try (Engine e = TestEngines.create(engine, target, plan.peakThreads(), CONNECT, READ)) {
       new LoadTest(
               plan,

@@ -1,6 +1,6 @@
 package io.phaseload.client.testing;
 
-import io.phaseload.server.Contract;
+import io.phaseload.common.Contract;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +41,7 @@ public final class Reply {
 
   /** The body the contract asks for: {@code {"response":"hello"}} or the POST input's length. */
   public static String contractBody(ScriptedServer.Request request) {
-    return request.method().equals("POST") ? Contract.post(request.body()) : Contract.GET_BODY;
+    return request.method().equals("POST") ? Contract.post(request.body()) : Contract.GET_ANSWER;
   }
 
   /** A response with Content-Length, with extra header lines such as "Connection: close". */
