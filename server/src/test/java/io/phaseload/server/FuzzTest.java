@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * Throws a few thousand random and mutated requests at {@code /sayHello}. Every answer must be a
  * well-formed response with a 2xx or 4xx status (never a 5xx, save 505 for an HTTP version we do
  * not speak; never garbage), and the server must still serve afterwards. The seed is in every
- * failure message, so a failure can be replayed.
+ * failure message, so a failure can be replayed: {@code mvn verify -Dseed=N -Dtest=FuzzTest}.
  */
 class FuzzTest {
 
@@ -45,7 +45,8 @@ class FuzzTest {
 
   @Test
   void everyAnswerIsWellFormedAndNeverAServerError() throws IOException {
-    long seed = System.nanoTime();
+    // -Dseed=N replays a failure: every assertion message names the seed it ran with.
+    long seed = Long.getLong("seed", System.nanoTime());
     Random random = new Random(seed);
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
       for (int i = 0; i < CASES; i++) {

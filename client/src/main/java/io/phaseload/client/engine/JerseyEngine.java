@@ -10,6 +10,7 @@ import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.client.WebTarget;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -80,7 +81,7 @@ public final class JerseyEngine implements Engine {
             .property(ClientProperties.REQUEST_ENTITY_PROCESSING, RequestEntityProcessing.BUFFERED)
             .register(
                 (Apache5HttpClientBuilderConfigurator)
-                    builder -> builder.disableAutomaticRetries());
+                    builder -> builder.disableAutomaticRetries().disableContentCompression());
     this.client = ClientBuilder.newClient(config);
     this.target = client.target(target.uri());
   }
@@ -92,10 +93,15 @@ public final class JerseyEngine implements Engine {
 
   @Override
   public Session open() {
-    Invocation get = target.request(MediaType.APPLICATION_JSON_TYPE).buildGet();
+    Invocation get =
+        target
+            .request(MediaType.APPLICATION_JSON_TYPE)
+            .header(HttpHeaders.USER_AGENT, RawEngine.USER_AGENT)
+            .buildGet();
     Invocation post =
         target
             .request(MediaType.APPLICATION_JSON_TYPE)
+            .header(HttpHeaders.USER_AGENT, RawEngine.USER_AGENT)
             .buildPost(Entity.entity(ContractCheck.POST_BODY, MediaType.APPLICATION_JSON_TYPE));
     return new Session() {
       @Override

@@ -24,6 +24,9 @@ import javax.net.ssl.SSLSocketFactory;
  */
 public final class RawEngine implements Engine {
 
+  /** The User-Agent both engines send. */
+  static final String USER_AGENT = "phaseload";
+
   private static final Pattern IPV4 = Pattern.compile("[0-9]+(\\.[0-9]+){3}");
 
   final String host;
@@ -132,7 +135,7 @@ public final class RawEngine implements Engine {
       sb.append(':').append(target.port());
     }
     sb.append("\r\n");
-    sb.append("User-Agent: phaseload\r\n");
+    sb.append("User-Agent: ").append(USER_AGENT).append("\r\n");
     sb.append("Accept: application/json\r\n");
     sb.append("Connection: keep-alive\r\n");
     byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);

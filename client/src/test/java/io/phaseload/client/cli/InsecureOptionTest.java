@@ -1,14 +1,15 @@
 package io.phaseload.client.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import io.phaseload.client.testing.TestTls;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,23 +25,25 @@ class InsecureOptionTest {
       String[] args = {"2", "3", "--phases", "1.0", "--url", server.url("/sayHello")};
       String[] engineArgs = {"--engine", engine};
 
-      ByteArrayOutputStream refused = new ByteArrayOutputStream();
-      assertEquals(Main.FAILED, run(refused, concat(args, engineArgs)));
-      assertTrue(refused.toString(StandardCharsets.UTF_8).contains("io 12"), refused::toString);
+      ClientRun refused = ClientRun.of(concat(args, engineArgs));
+      assertEquals(Main.FAILED, refused.code(), refused.out());
+      assertEquals(12, refused.failed("io"));
       assertEquals(0, server.requests());
+      List<Map.Entry<Integer, Long>> reasons = refused.total().reasons(Outcome.IO);
+      assertEquals(1, reasons.size(), reasons.toString());
+      String why = refused.result().reasons().message(reasons.get(0).getKey());
+      assertEquals(
+          "TLS: the server's certificate is not trusted (self-signed or unknown issuer);"
+              + " for a self-signed test server, use --insecure",
+          why);
 
-      ByteArrayOutputStream trusted = new ByteArrayOutputStream();
-      assertEquals(Main.OK, run(trusted, concat(args, engineArgs, new String[] {"--insecure"})));
+      ClientRun trusted = ClientRun.of(concat(args, engineArgs, new String[] {"--insecure"}));
+      assertEquals(Main.OK, trusted.code(), trusted.out());
       assertEquals(12, server.requests());
     }
   }
 
-  private static int run(ByteArrayOutputStream out, String... args) {
-    PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-    return new Main(print, print).run(args);
-  }
-
   private static String[] concat(String[]... parts) {
-    return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray(String[]::new);
+    return Arrays.stream(parts).flatMap(Arrays::stream).toArray(String[]::new);
   }
 }

@@ -1,19 +1,24 @@
 package io.phaseload.client.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.run.FailureLimit;
 import io.phaseload.client.run.RunDeadline;
+import io.phaseload.client.run.RunResult;
+import io.phaseload.client.run.RunSession;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --max-failures} stops a failing run early; the run deadline stops a run that would hang.
@@ -91,6 +96,57 @@ class BudgetAndDeadlineTest {
       assertTrue(report.out().contains("run deadline of 5 s passed"), report.out());
       assertTrue(report.millis() < 5_600 + 3_000, report.millis() + " ms");
       assertEquals(0, ClientFaultTest.clientThreadsAlive(), "client threads left behind");
+    }
+  }
+
+  @Test
+  void durationBoundsARunAgainstAServerThatNeverAnswers() throws Exception {
+    // Accepts, reads the request, and says nothing for longer than the test may take: with the
+    // default 30 s read timeout only --duration can end this run soon.
+    Reply silent = Reply.response(200, "{}").pauseAfter(0, 25_000);
+    try (ScriptedServer server = ScriptedServer.start(r -> silent)) {
+      ClientRun run = ClientRun.of("2", "10", "--url", server.url("/sayHello"), "--duration", "1s");
+      assertEquals(1, run.code(), run.out() + run.err());
+      RunResult result = run.result();
+      assertTrue(result.partial());
+      assertEquals("--duration 1s reached", result.stopReason());
+      assertEquals(List.of("LOADING", "PEAK", "COOLDOWN"), result.phasesNotReached());
+      assertEquals(0, run.ok());
+      assertEquals(server.requests(), run.sent(), "the one request in flight was sent");
+      assertTrue(run.millis() < 1_000 + 3_000, run.millis() + " ms");
+      assertTrue(run.out().contains("Phases not reached: LOADING, PEAK, COOLDOWN"), run.out());
+      assertEquals(0, ClientFaultTest.clientThreadsAlive(), "client threads left behind");
+    }
+  }
+
+  @Test
+  void everyRunOfASweepCountsItsOwnFailures(@TempDir Path dir) throws Exception {
+    // Every 10th request fails: 8 of each run's 80. The limit of 10 holds for each run alone, and
+    // would stop the second run if it were charged the first run's failures.
+    try (ScriptedServer server =
+        ScriptedServer.start(
+            r -> r.index() % 10 == 9 ? Reply.response(500, "{}") : Reply.contract(r))) {
+      ClientRun sweep =
+          ClientRun.of(
+              "sweep",
+              "--threads",
+              "4",
+              "--iterations",
+              "5",
+              "--repeat",
+              "3",
+              "--url",
+              server.url("/sayHello"),
+              "--max-failures",
+              "10",
+              "--out",
+              dir.toString());
+      assertEquals(3, sweep.runs().size(), sweep.out() + sweep.err());
+      for (RunSession.Finished run : sweep.runs()) {
+        assertFalse(run.result().partial(), run.result().stopReason());
+        assertEquals(80, run.summary().total().sent());
+        assertEquals(8, run.summary().total().failed());
+      }
     }
   }
 }

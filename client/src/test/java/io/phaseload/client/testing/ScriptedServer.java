@@ -11,6 +11,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,9 +37,16 @@ public final class ScriptedServer implements AutoCloseable {
    * @param connection the connection's number, from 0 in order of acceptance
    * @param onConnection the request's number on its connection, from 0
    * @param index the request's number on the server, from 0
+   * @param headers the header lines as they arrived, in order
    */
   public record Request(
-      int connection, int onConnection, int index, String method, String target, byte[] body) {}
+      int connection,
+      int onConnection,
+      int index,
+      String method,
+      String target,
+      List<String> headers,
+      byte[] body) {}
 
   /** Decides the reply to each request; called on the connection's thread. */
   @FunctionalInterface
@@ -192,7 +201,9 @@ public final class ScriptedServer implements AutoCloseable {
     }
     int length = 0;
     boolean chunked = false;
+    List<String> headers = new ArrayList<>();
     for (String h = line(in, false); !h.isEmpty(); h = line(in, false)) {
+      headers.add(h);
       String lower = h.toLowerCase(Locale.ROOT);
       if (lower.startsWith("content-length:")) {
         length = Integer.parseInt(h.substring(15).trim());
@@ -205,7 +216,8 @@ public final class ScriptedServer implements AutoCloseable {
       throw new EOFException("body cut short");
     }
     int index = requests.getAndIncrement();
-    return new Request(connection, onConnection, index, parts[0], parts[1], body);
+    return new Request(
+        connection, onConnection, index, parts[0], parts[1], List.copyOf(headers), body);
   }
 
   private static byte[] readChunked(InputStream in) throws IOException {
