@@ -55,7 +55,9 @@ public final class JsonReport {
     doc.put("start", Instant.ofEpochMilli(run.startEpochMillis()).toString());
     double wallSeconds = run.wallNanos() / 1e9;
     doc.put("wallSeconds", Millis.seconds(run.wallNanos()));
-    doc.put("betweenPhasesSeconds", Millis.seconds(run.gapNanos()));
+    doc.put("phaseSeconds", Millis.seconds(run.phaseNanos()));
+    doc.put("setupSeconds", Millis.seconds(run.setupNanos()));
+    doc.put("otherSeconds", Millis.seconds(run.otherNanos()));
     doc.put("partial", run.partial());
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
@@ -71,6 +73,7 @@ public final class JsonReport {
       m.put("completed", ran != null && ran.completed());
       m.put("startSeconds", ran == null ? null : Millis.seconds(ran.startNanos()));
       m.put("durationSeconds", ran == null ? null : Millis.seconds(ran.durationNanos()));
+      m.put("setupSeconds", ran == null ? null : Millis.seconds(ran.setupNanos()));
       m.putAll(
           group(
               summary.phases().get(p), ran == null ? 0 : ran.durationNanos() / 1e9, run.reasons()));

@@ -50,11 +50,12 @@ public final class TextReport {
     out.println(
         String.format(
             Locale.ROOT,
-            "Test Wall Time: %.3f seconds (%s s in phases, %s s between them starting and"
-                + " stopping threads)",
+            "Test Wall Time: %.3f seconds = phases %s + setup %s (starting threads, opening"
+                + " connections) + other %s",
             wallSeconds,
-            Millis.seconds(run.wallNanos() - run.gapNanos()),
-            Millis.seconds(run.gapNanos())));
+            Millis.seconds(run.phaseNanos()),
+            Millis.seconds(run.setupNanos()),
+            Millis.seconds(run.otherNanos())));
     out.println(
         String.format(
             Locale.ROOT,

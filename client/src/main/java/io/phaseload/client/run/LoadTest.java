@@ -4,6 +4,7 @@ import io.phaseload.client.engine.Engine;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.record.RecordLayout;
 import io.phaseload.client.request.Operation;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
@@ -93,7 +94,7 @@ public final class LoadTest {
    * @throws InterruptedException if the calling thread is interrupted while waiting for a phase
    */
   public RunResult run() throws InterruptedException {
-    engine.prepare();
+    prepare();
     long startMillis = System.currentTimeMillis();
     long runStart = nanoTime.getAsLong();
     List<PhaseResult> results = new ArrayList<>();
@@ -110,11 +111,26 @@ public final class LoadTest {
     return new RunResult(plan, startMillis, wall, results, recorder, reasons, stopReason);
   }
 
+  /**
+   * Loads and links everything the user threads touch per request, before the first phase: a class
+   * first loaded mid-run needs a file descriptor to read it, just when a run at its open-files
+   * limit has none left, and its loading would be timed as latency.
+   */
+  private void prepare() {
+    engine.prepare();
+    long word = RecordLayout.pack(1, 0, 0, Outcome.of(Outcome.OK, 200));
+    if (RecordLayout.latency(word) != 1 || !Outcome.ok(RecordLayout.outcome(word))) {
+      throw new IllegalStateException("the record layout does not read back what it packed");
+    }
+    limit.exceededBy(failures.sum());
+  }
+
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
     int threads = phase.threads();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch gate = new CountDownLatch(1);
     List<Future<?>> tasks = new ArrayList<>(threads);
+    long setup = nanoTime.getAsLong();
     try {
       for (int t = 0; t < threads; t++) {
         int slice = recorder.sliceStart(phase.index(), t);
@@ -125,12 +141,18 @@ public final class LoadTest {
                   return null;
                 }));
       }
+    } catch (RuntimeException | Error e) {
+      // No more threads (out of memory for stacks, a process limit): run no further, report what
+      // ran. The threads never started will never count down, so count down for them.
+      stop("could not start thread " + (tasks.size() + 1) + " of " + threads + ": " + e);
+      for (int t = tasks.size(); t < threads; t++) {
+        ready.countDown();
+      }
+    }
+    try {
       ready.await();
-    } catch (RuntimeException | Error | InterruptedException e) {
-      stop("could not start " + threads + " threads: " + e);
-      throw e;
     } finally {
-      // Open the gate even if submitting failed, so that no started thread waits forever.
+      // Open the gate even if waiting was interrupted, so that no started thread waits forever.
       gate.countDown();
     }
     long start = nanoTime.getAsLong();
@@ -138,11 +160,11 @@ public final class LoadTest {
       try {
         task.get();
       } catch (ExecutionException e) {
-        throw new IllegalStateException("a user thread failed: " + e.getCause(), e.getCause());
+        stop("a user thread failed: " + e.getCause());
       }
     }
     long end = nanoTime.getAsLong();
-    return new PhaseResult(phase, start - runStart, end - start, !stopped());
+    return new PhaseResult(phase, start - runStart, end - start, !stopped(), start - setup);
   }
 
   /** One user thread's work: its slice of the phase, in order. */

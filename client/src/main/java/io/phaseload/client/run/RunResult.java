@@ -10,7 +10,7 @@ import java.util.List;
  * messages behind its failure reasons. Everything a report needs besides the statistics.
  *
  * @param startEpochMillis wall-clock time the run began, for reports
- * @param wallNanos from the first phase's start to the last phase's end
+ * @param wallNanos from the first phase's setup to the last phase's end: phases + setup + other
  * @param phases the phases that started, in order
  * @param reasons the messages of the failure reasons the recording refers to
  * @param stopReason null if the run completed; otherwise why it stopped early
@@ -32,13 +32,19 @@ public record RunResult(
     return stopReason != null;
   }
 
-  /** Time between phases (starting each phase's threads and connections, then joining them). */
-  public long gapNanos() {
-    long inPhases = 0;
-    for (PhaseResult p : phases) {
-      inPhases += p.durationNanos();
-    }
-    return wallNanos - inPhases;
+  /** Time in the phases themselves, from each start gate to its last thread's end. */
+  public long phaseNanos() {
+    return phases.stream().mapToLong(PhaseResult::durationNanos).sum();
+  }
+
+  /** Time before the phases' start gates: starting their threads and opening their sessions. */
+  public long setupNanos() {
+    return phases.stream().mapToLong(PhaseResult::setupNanos).sum();
+  }
+
+  /** The rest of the wall time: listeners and bookkeeping between phases. */
+  public long otherNanos() {
+    return wallNanos - phaseNanos() - setupNanos();
   }
 
   /** Names of the plan's phases that never started (a stopped run). */

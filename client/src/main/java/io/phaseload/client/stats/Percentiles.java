@@ -1,5 +1,8 @@
 package io.phaseload.client.stats;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
 /**
  * The one percentile definition phaseload uses: <b>nearest rank</b>. For {@code n} sorted values
  * and {@code 0 < q <= 1}, the q-quantile is the value at 1-based rank {@code ceil(q x n)}; q = 0
@@ -20,9 +23,9 @@ public final class Percentiles {
     }
     // Multiplying the decimal q exactly avoids ceil(0.95 * 100) = 96 from 95.00000000000001.
     long r =
-        new java.math.BigDecimal(Double.toString(q))
-            .multiply(java.math.BigDecimal.valueOf(n))
-            .setScale(0, java.math.RoundingMode.CEILING)
+        new BigDecimal(Double.toString(q))
+            .multiply(BigDecimal.valueOf(n))
+            .setScale(0, RoundingMode.CEILING)
             .longValueExact();
     return Math.max(1, Math.min(r, n));
   }

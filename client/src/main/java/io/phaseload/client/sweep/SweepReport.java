@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -191,9 +192,48 @@ public final class SweepReport {
     return file;
   }
 
+  /**
+   * One column of the sweep's table, defined once for both sweep.csv and report.md.
+   *
+   * @param csvFormat and {@code markdownFormat}: how a value prints in each
+   */
+  record Column(
+      String csv,
+      String markdown,
+      Function<SweepRow, Object> value,
+      String csvFormat,
+      String markdownFormat) {
+
+    String csvCell(SweepRow r) {
+      Object v = value.apply(r);
+      return v == null ? "" : String.format(Locale.ROOT, csvFormat, v);
+    }
+
+    String markdownCell(SweepRow r) {
+      Object v = value.apply(r);
+      return v == null ? "default" : String.format(Locale.ROOT, markdownFormat, v);
+    }
+  }
+
+  static final List<Column> COLUMNS =
+      List.of(
+          new Column("server_workers", "workers", SweepRow::serverWorkers, "%d", "%d"),
+          new Column("repeat", "run", SweepRow::repeat, "%d", "%d"),
+          new Column("threads", "threads", SweepRow::threads, "%d", "%d"),
+          new Column("iterations", "iterations", SweepRow::iterations, "%d", "%d"),
+          new Column("requests", "requests", SweepRow::requests, "%d", "%,d"),
+          new Column("successful", "successful", SweepRow::successful, "%d", "%,d"),
+          new Column("failed_pct", "failed %", SweepRow::failedPercent, "%.3f", "%.2f"),
+          new Column("not_sent", "not sent", SweepRow::notSent, "%d", "%,d"),
+          new Column("wall_s", "wall s", SweepRow::wallSeconds, "%.3f", "%.2f"),
+          new Column("throughput", "req/s", SweepRow::throughput, "%.1f", "%,.0f"),
+          new Column("mean_ms", "mean ms", SweepRow::meanMs, "%.3f", "%.2f"),
+          new Column("median_ms", "median ms", SweepRow::medianMs, "%.3f", "%.2f"),
+          new Column("p95_ms", "p95 ms", SweepRow::p95Ms, "%.3f", "%.2f"),
+          new Column("p99_ms", "p99 ms", SweepRow::p99Ms, "%.3f", "%.2f"));
+
   static final String CSV_HEADER_START =
-      "server_workers,repeat,threads,iterations,requests,successful,failed_pct,wall_s,"
-          + "throughput,mean_ms,median_ms,p95_ms,p99_ms";
+      String.join(",", COLUMNS.stream().map(Column::csv).toList());
 
   private static Path csv(List<SweepRow> rows, Path file) throws IOException {
     Set<String> names = new LinkedHashSet<>();
@@ -205,23 +245,7 @@ public final class SweepReport {
       }
       w.write("\n");
       for (SweepRow r : rows) {
-        w.write(
-            String.format(
-                Locale.ROOT,
-                "%s,%d,%d,%d,%d,%d,%.3f,%.3f,%.1f,%.3f,%.3f,%.3f,%.3f",
-                r.serverWorkers() == null ? "" : r.serverWorkers(),
-                r.repeat(),
-                r.threads(),
-                r.iterations(),
-                r.requests(),
-                r.successful(),
-                r.failedPercent(),
-                r.wallSeconds(),
-                r.throughput(),
-                r.meanMs(),
-                r.medianMs(),
-                r.p95Ms(),
-                r.p99Ms()));
+        w.write(String.join(",", COLUMNS.stream().map(c -> c.csvCell(r)).toList()));
         for (String n : names) {
           int i = r.phaseNames().indexOf(n);
           w.write(i < 0 ? "," : String.format(Locale.ROOT, ",%.3f", r.phaseSeconds().get(i)));
@@ -247,33 +271,21 @@ public final class SweepReport {
     md.append(
         "Latencies are over successful requests, exact, by nearest rank; throughput is successful"
             + " requests per second of wall time. Charts show the median over repeats.\n\n");
-    md.append("| workers | run | threads | requests | successful | failed % | wall s | req/s |");
-    md.append(" mean ms | median ms | p95 ms | p99 ms | phases (s) |\n");
-    md.append(
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+    md.append("| ")
+        .append(String.join(" | ", COLUMNS.stream().map(Column::markdown).toList()))
+        .append(" | phases (s) |\n");
+    md.append("|").append(" ---: |".repeat(COLUMNS.size())).append(" --- |\n");
     for (SweepRow r : rows) {
       List<String> ph = new ArrayList<>();
       for (int i = 0; i < r.phaseNames().size(); i++) {
         ph.add(
             String.format(Locale.ROOT, "%s %.2f", r.phaseNames().get(i), r.phaseSeconds().get(i)));
       }
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %d | %d | %,d | %,d | %.2f | %.2f | %,.0f | %.2f | %.2f | %.2f | %.2f | %s |%n",
-              r.serverWorkers() == null ? "default" : r.serverWorkers(),
-              r.repeat(),
-              r.threads(),
-              r.requests(),
-              r.successful(),
-              r.failedPercent(),
-              r.wallSeconds(),
-              r.throughput(),
-              r.meanMs(),
-              r.medianMs(),
-              r.p95Ms(),
-              r.p99Ms(),
-              String.join(", ", ph)));
+      md.append("| ")
+          .append(String.join(" | ", COLUMNS.stream().map(c -> c.markdownCell(r)).toList()))
+          .append(" | ")
+          .append(String.join(", ", ph))
+          .append(" |\n");
     }
     md.append("\n");
     for (Path f : files) {

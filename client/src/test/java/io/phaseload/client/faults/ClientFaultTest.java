@@ -14,6 +14,7 @@ import java.net.ServerSocket;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Timeout;
@@ -205,8 +206,7 @@ class ClientFaultTest {
   void aServerKilledMidRunLeavesConnectErrorsAndAReport(String engine) throws Exception {
     AtomicInteger answered = new AtomicInteger();
     ScriptedServer[] holder = new ScriptedServer[1];
-    java.util.concurrent.atomic.AtomicBoolean killed =
-        new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean killed = new AtomicBoolean();
     ScriptedServer.Script script =
         r -> {
           if (killed.get() || r.index() == 150) {

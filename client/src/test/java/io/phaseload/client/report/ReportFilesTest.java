@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +109,7 @@ class ReportFilesTest {
       int rank =
           new BigDecimal(String.valueOf(qs[i]))
               .multiply(BigDecimal.valueOf(n))
-              .setScale(0, java.math.RoundingMode.CEILING)
+              .setScale(0, RoundingMode.CEILING)
               .intValueExact();
       assertSame(values.get(Math.max(rank, 1) - 1), latency.get(names[i]), names[i]);
     }

@@ -1,11 +1,14 @@
 package io.phaseload.client.testing;
 
 import io.phaseload.common.Contract;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a {@link ScriptedServer} does in answer to one request: bytes to write, pauses between them,
@@ -59,7 +62,7 @@ public final class Reply {
     sb.append("Transfer-Encoding: chunked\r\n\r\n");
     for (int i = 0; i < body.length(); i += chunkSize) {
       String chunk = body.substring(i, Math.min(body.length(), i + chunkSize));
-      sb.append(Integer.toHexString(chunk.length()).toUpperCase(java.util.Locale.ROOT));
+      sb.append(Integer.toHexString(chunk.length()).toUpperCase(Locale.ROOT));
       sb.append(i == 0 ? ";ext=1" : "").append("\r\n").append(chunk).append("\r\n");
     }
     sb.append("0\r\nX-Trailer: done\r\n\r\n");
@@ -90,9 +93,9 @@ public final class Reply {
   public Reply pauseAfter(int offset, long millis) {
     byte[] all = bytes();
     List<Object> out = new ArrayList<>();
-    out.add(java.util.Arrays.copyOfRange(all, 0, offset));
+    out.add(Arrays.copyOfRange(all, 0, offset));
     out.add(millis);
-    out.add(java.util.Arrays.copyOfRange(all, offset, all.length));
+    out.add(Arrays.copyOfRange(all, offset, all.length));
     return new Reply(out, end);
   }
 
@@ -104,7 +107,7 @@ public final class Reply {
       if (i > 0) {
         out.add(millis);
       }
-      out.add(java.util.Arrays.copyOfRange(all, i, Math.min(all.length, i + bytesPerWrite)));
+      out.add(Arrays.copyOfRange(all, i, Math.min(all.length, i + bytesPerWrite)));
     }
     return new Reply(out, end);
   }
@@ -125,7 +128,7 @@ public final class Reply {
   }
 
   private byte[] bytes() {
-    java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream all = new ByteArrayOutputStream();
     for (Object step : steps) {
       if (step instanceof byte[] b) {
         all.writeBytes(b);
