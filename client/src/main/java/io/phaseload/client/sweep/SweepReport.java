@@ -288,6 +288,20 @@ public final class SweepReport {
           .append(" |\n");
     }
     md.append("\n");
+    boolean header = false;
+    for (SweepRow r : rows) {
+      if (r.failureReasons().isEmpty()) {
+        continue;
+      }
+      if (!header) {
+        md.append("## Failures\n\n");
+        header = true;
+      }
+      md.append(String.format(Locale.ROOT, "- %d threads, run %d: ", r.threads(), r.repeat()))
+          .append(String.join("; ", r.failureReasons()))
+          .append("\n");
+    }
+    md.append(header ? "\n" : "");
     for (Path f : files) {
       String name = f.getFileName().toString();
       if (name.endsWith(".png")) {

@@ -1,5 +1,7 @@
 package io.phaseload.client.sweep;
 
+import io.phaseload.client.report.ReasonList;
+import io.phaseload.client.request.Outcome;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Group;
@@ -16,6 +18,7 @@ import java.util.Locale;
  * @param serverWorkers the embedded server's pool size, or null when not varied
  * @param requests requests sent
  * @param notSent requests that never left the client
+ * @param failureReasons each failure kind with its count and reasons, most frequent first
  * @param phaseNames and {@code phaseSeconds}: each phase that ran and how long it took
  */
 public record SweepRow(
@@ -34,11 +37,13 @@ public record SweepRow(
     double p95Ms,
     double p99Ms,
     List<String> phaseNames,
-    List<Double> phaseSeconds) {
+    List<Double> phaseSeconds,
+    List<String> failureReasons) {
 
   public SweepRow {
     phaseNames = List.copyOf(phaseNames);
     phaseSeconds = List.copyOf(phaseSeconds);
+    failureReasons = List.copyOf(failureReasons);
   }
 
   public static SweepRow of(Integer serverWorkers, int repeat, RunResult run, Summary summary) {
@@ -50,6 +55,19 @@ public record SweepRow(
     for (PhaseResult p : run.phases()) {
       names.add(p.phase().name());
       seconds.add(p.durationNanos() / 1e9);
+    }
+    List<String> reasons = new ArrayList<>();
+    for (int kind : Outcome.FAILURE_KINDS) {
+      if (Outcome.hasResponse(kind) && total.count(kind) > 0) {
+        reasons.add(
+            Outcome.kindName(kind)
+                + " "
+                + total.count(kind)
+                + (kind == Outcome.HTTP ? " (HTTP " + total.statuses() + ")" : ""));
+      }
+      for (ReasonList.Entry e : ReasonList.of(total, kind, run.reasons())) {
+        reasons.add(Outcome.kindName(kind) + " " + e.count() + ": " + e.message());
+      }
     }
     return new SweepRow(
         serverWorkers,
@@ -67,7 +85,8 @@ public record SweepRow(
         l.p95() / 1e6,
         l.p99() / 1e6,
         names,
-        seconds);
+        seconds,
+        reasons);
   }
 
   public double failedPercent() {
