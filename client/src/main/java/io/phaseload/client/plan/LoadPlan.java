@@ -25,6 +25,9 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases) {
   /** The most phases a plan may have; the record layout is sized to tell them apart. */
   public static final int MAX_PHASES = 32;
 
+  /** The most requests an iteration may have; the record layout is sized to tell them apart. */
+  public static final int MAX_REQUESTS_PER_ITERATION = 64;
+
   public LoadPlan {
     if (threads < 1) {
       throw new IllegalArgumentException("THREADS must be at least 1, got " + threads);

@@ -95,39 +95,44 @@ public final class LatencyRecorder {
    */
   public void record(
       int k, long startNanos, long latencyNanos, int phase, int request, int outcome) {
-    data[RecordLayout.LONGS_PER_REQUEST * k] = startNanos;
+    data[RecordLayout.LONGS_PER_REQUEST * k] = RecordLayout.packStart(startNanos, outcome);
     data[RecordLayout.LONGS_PER_REQUEST * k + 1] =
-        RecordLayout.pack(latencyNanos, phase, request, outcome);
+        RecordLayout.packTime(latencyNanos, phase, request);
   }
 
   /** Whether a request reached slot {@code k} (sent or not sent, but recorded). */
   public boolean reached(int k) {
-    return word(k) != 0;
+    return startWord(k) != 0;
   }
 
-  /** The packed word of request {@code k}, as {@link RecordLayout} reads it. */
-  public long word(int k) {
+  /** Request {@code k}'s start word (start and outcome), as {@link RecordLayout} reads it. */
+  public long startWord(int k) {
+    return data[RecordLayout.LONGS_PER_REQUEST * k];
+  }
+
+  /** Request {@code k}'s time word (latency and cell), as {@link RecordLayout} reads it. */
+  public long timeWord(int k) {
     return data[RecordLayout.LONGS_PER_REQUEST * k + 1];
   }
 
   public long startNanos(int k) {
-    return data[RecordLayout.LONGS_PER_REQUEST * k];
+    return RecordLayout.start(startWord(k));
   }
 
   public long latencyNanos(int k) {
-    return RecordLayout.latency(word(k));
+    return RecordLayout.latency(timeWord(k));
   }
 
   public int phase(int k) {
-    return RecordLayout.phase(word(k));
+    return RecordLayout.phase(timeWord(k));
   }
 
   public int request(int k) {
-    return RecordLayout.request(word(k));
+    return RecordLayout.request(timeWord(k));
   }
 
   public int outcome(int k) {
-    return RecordLayout.outcome(word(k));
+    return RecordLayout.outcome(startWord(k));
   }
 
   /** The thread (0-based, within its phase) that sent request {@code k}. */

@@ -8,19 +8,19 @@ import io.phaseload.client.request.Outcome;
  * writer and reader of a recording (the recorder, the statistics, the reports, the live progress)
  * goes through this type, so that widening a field is an edit here.
  *
- * <p>A request takes {@value #LONGS_PER_REQUEST} longs: its start, in nanoseconds since the run
- * began, then one word packed as
+ * <p>A request takes {@value #LONGS_PER_REQUEST} longs, both never negative:
  *
  * <pre>
- *   bit  63                 0 (words are never negative)
- *   bits 62..{@value #LATENCY_SHIFT}  latency in nanoseconds ({@value #LATENCY_BITS} bits)
- *   then the cell: phase ({@value #PHASE_BITS} bits) and the request's index in its iteration
- *        ({@value #REQUEST_BITS} bits)
- *   bits {@value #OUTCOME_BITS_MINUS_ONE}..0   the {@link Outcome}
+ *   start word:  bits 62..{@value #OUTCOME_BITS}  start, in nanoseconds since the run began
+ *                                 ({@value #START_BITS} bits: about 6.5 days)
+ *                bits {@value #OUTCOME_TOP}..0   the {@link Outcome} (never 0 once recorded)
+ *   time word:   bits 62..{@value #CELL_BITS}  latency in nanoseconds ({@value #LATENCY_BITS} bits)
+ *                bits {@value #CELL_TOP}..0   the cell: phase ({@value #PHASE_BITS} bits), then the
+ *                                 request's index in its iteration ({@value #REQUEST_BITS} bits)
  * </pre>
  *
- * A word of 0 is a slot no request reached. The cell (phase and request) is also the low bits of
- * the sort keys {@link #sortKey} makes, so that one sorted array serves every group's statistics.
+ * A start word of 0 is a slot no request reached. The time word is its own sort key: sorting time
+ * words sorts by latency and keeps the cell, so one sorted array serves every group's statistics.
  */
 public final class RecordLayout {
 
@@ -28,14 +28,14 @@ public final class RecordLayout {
   public static final int BYTES_PER_REQUEST = LONGS_PER_REQUEST * Long.BYTES;
 
   public static final int OUTCOME_BITS = Outcome.BITS;
-  public static final int REQUEST_BITS = 1;
+  public static final int START_BITS = Long.SIZE - 1 - OUTCOME_BITS;
+  public static final int REQUEST_BITS = 6;
   public static final int PHASE_BITS = 5;
   public static final int CELL_BITS = PHASE_BITS + REQUEST_BITS;
-  public static final int LATENCY_BITS = Long.SIZE - 1 - CELL_BITS - OUTCOME_BITS;
+  public static final int LATENCY_BITS = Long.SIZE - 1 - CELL_BITS;
 
-  static final int OUTCOME_BITS_MINUS_ONE = OUTCOME_BITS - 1;
-  static final int CELL_SHIFT = OUTCOME_BITS;
-  static final int LATENCY_SHIFT = CELL_SHIFT + CELL_BITS;
+  static final int OUTCOME_TOP = OUTCOME_BITS - 1;
+  static final int CELL_TOP = CELL_BITS - 1;
 
   /** Phases one recording can tell apart. */
   public static final int MAX_PHASES = 1 << PHASE_BITS;
@@ -46,8 +46,11 @@ public final class RecordLayout {
   /** Cells (phase x request) a recording can hold; cell numbers are below this. */
   public static final int MAX_CELLS = 1 << CELL_BITS;
 
-  /** The longest latency a word holds (about 2.4 hours); longer ones are clamped to it. */
+  /** The longest latency a word holds (about 52 days); longer ones are clamped to it. */
   public static final long MAX_LATENCY_NANOS = (1L << LATENCY_BITS) - 1;
+
+  /** The latest start a word holds; later ones are clamped to it. */
+  public static final long MAX_START_NANOS = (1L << START_BITS) - 1;
 
   /** Requests one recording can hold: its array is indexed by int. */
   public static final long MAX_REQUESTS = (Integer.MAX_VALUE - 8) / LONGS_PER_REQUEST;
@@ -56,11 +59,11 @@ public final class RecordLayout {
   private static final long OUTCOME_MASK = (1L << OUTCOME_BITS) - 1;
 
   static {
-    if (LATENCY_SHIFT + LATENCY_BITS != Long.SIZE - 1
-        || LATENCY_BITS < 40
+    if (START_BITS < 48
+        || LATENCY_BITS < 48
         || MAX_PHASES < LoadPlan.MAX_PHASES
-        || MAX_REQUESTS_PER_ITERATION < LoadPlan.REQUESTS_PER_ITERATION) {
-      throw new AssertionError("the record layout does not fit one long with room for latency");
+        || MAX_REQUESTS_PER_ITERATION < LoadPlan.MAX_REQUESTS_PER_ITERATION) {
+      throw new AssertionError("the record layout cannot hold what a plan may ask for");
     }
   }
 
@@ -79,42 +82,39 @@ public final class RecordLayout {
     return cell & (MAX_REQUESTS_PER_ITERATION - 1);
   }
 
-  /** Packs a request's word; the latency is clamped to what the layout holds. */
-  public static long pack(long latencyNanos, int phase, int request, int outcome) {
+  /** The start word: when the request was sent and what became of it. */
+  public static long packStart(long startNanos, int outcome) {
+    long start = Math.max(0, Math.min(startNanos, MAX_START_NANOS));
+    return start << OUTCOME_BITS | (outcome & OUTCOME_MASK);
+  }
+
+  /** The time word: how long the request took, and its cell; the latency is clamped. */
+  public static long packTime(long latencyNanos, int phase, int request) {
     long latency = Math.max(0, Math.min(latencyNanos, MAX_LATENCY_NANOS));
-    return latency << LATENCY_SHIFT | (long) cell(phase, request) << CELL_SHIFT | outcome;
+    return latency << CELL_BITS | cell(phase, request);
   }
 
-  public static long latency(long word) {
-    return word >>> LATENCY_SHIFT;
+  public static long start(long startWord) {
+    return startWord >>> OUTCOME_BITS;
   }
 
-  public static int cell(long word) {
-    return (int) (word >>> CELL_SHIFT & CELL_MASK);
+  public static int outcome(long startWord) {
+    return (int) (startWord & OUTCOME_MASK);
   }
 
-  public static int phase(long word) {
-    return phaseOfCell(cell(word));
+  public static long latency(long timeWord) {
+    return timeWord >>> CELL_BITS;
   }
 
-  public static int request(long word) {
-    return requestOfCell(cell(word));
+  public static int cell(long timeWord) {
+    return (int) (timeWord & CELL_MASK);
   }
 
-  public static int outcome(long word) {
-    return (int) (word & OUTCOME_MASK);
+  public static int phase(long timeWord) {
+    return phaseOfCell(cell(timeWord));
   }
 
-  /** A key that sorts by latency and keeps the cell in its low bits. */
-  public static long sortKey(long word) {
-    return latency(word) << CELL_BITS | cell(word);
-  }
-
-  public static long latencyOfKey(long key) {
-    return key >>> CELL_BITS;
-  }
-
-  public static int cellOfKey(long key) {
-    return (int) (key & CELL_MASK);
+  public static int request(long timeWord) {
+    return requestOfCell(cell(timeWord));
   }
 }

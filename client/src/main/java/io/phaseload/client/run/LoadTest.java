@@ -118,8 +118,9 @@ public final class LoadTest {
    */
   private void prepare() {
     engine.prepare();
-    long word = RecordLayout.pack(1, 0, 0, Outcome.of(Outcome.OK, 200));
-    if (RecordLayout.latency(word) != 1 || !Outcome.ok(RecordLayout.outcome(word))) {
+    long start = RecordLayout.packStart(1, Outcome.of(Outcome.OK, 200));
+    long time = RecordLayout.packTime(1, 0, 0);
+    if (RecordLayout.latency(time) != 1 || !Outcome.ok(RecordLayout.outcome(start))) {
       throw new IllegalStateException("the record layout does not read back what it packed");
     }
     limit.exceededBy(failures.sum());

@@ -3,9 +3,9 @@ package io.phaseload.client.stats;
 import io.phaseload.client.record.RecordLayout;
 
 /**
- * Exact nearest-rank statistics for many groups from one sorted array of {@link
- * RecordLayout#sortKey sort keys}: each group's ranks are known from its size, so one pass in
- * latency order finds every group's quantiles, minimum, maximum and sum.
+ * Exact nearest-rank statistics for many groups from one sorted array of time words ({@link
+ * RecordLayout}), which sort by latency and keep their cell: each group's ranks are known from its
+ * size, so one pass in latency order finds every group's quantiles, minimum, maximum and sum.
  */
 final class GroupQuantiles {
 
@@ -44,7 +44,7 @@ final class GroupQuantiles {
     int[][] groupsOfCell = new int[RecordLayout.MAX_CELLS][];
     long[] size = new long[groups];
     for (long key : sortedKeys) {
-      int c = RecordLayout.cellOfKey(key);
+      int c = RecordLayout.cell(key);
       if (groupsOfCell[c] == null) {
         groupsOfCell[c] = layout.groupsOf(c);
       }
@@ -66,8 +66,8 @@ final class GroupQuantiles {
     long[] min = new long[groups];
     long[] max = new long[groups];
     for (long key : sortedKeys) {
-      long latency = RecordLayout.latencyOfKey(key);
-      for (int g : groupsOfCell[RecordLayout.cellOfKey(key)]) {
+      long latency = RecordLayout.latency(key);
+      for (int g : groupsOfCell[RecordLayout.cell(key)]) {
         long n = ++seen[g];
         if (n == 1) {
           min[g] = latency;

@@ -80,8 +80,7 @@ public final class Summary {
       out[i] =
           sortedOk.length == 0
               ? 0
-              : RecordLayout.latencyOfKey(
-                  sortedOk[(int) Percentiles.rank(qs[i], sortedOk.length) - 1]);
+              : RecordLayout.latency(sortedOk[(int) Percentiles.rank(qs[i], sortedOk.length) - 1]);
     }
     return out;
   }
@@ -105,12 +104,12 @@ public final class Summary {
     int okCount = 0;
     int failedCount = 0;
     for (int k = 0; k < capacity; k++) {
-      long word = recorder.word(k);
-      if (word == 0) {
+      long start = recorder.startWord(k);
+      if (start == 0) {
         continue;
       }
-      int cell = RecordLayout.cell(word);
-      int outcome = RecordLayout.outcome(word);
+      int cell = RecordLayout.cell(recorder.timeWord(k));
+      int outcome = RecordLayout.outcome(start);
       int kind = Outcome.kind(outcome);
       kinds[cell][kind]++;
       if (kind == Outcome.OK) {
@@ -127,15 +126,15 @@ public final class Summary {
     int o = 0;
     int f = 0;
     for (int k = 0; k < capacity; k++) {
-      long word = recorder.word(k);
-      if (word == 0) {
+      long start = recorder.startWord(k);
+      if (start == 0) {
         continue;
       }
-      int kind = Outcome.kind(RecordLayout.outcome(word));
+      int kind = Outcome.kind(RecordLayout.outcome(start));
       if (kind == Outcome.OK) {
-        ok[o++] = RecordLayout.sortKey(word);
+        ok[o++] = recorder.timeWord(k);
       } else if (kind != Outcome.NOT_SENT) {
-        failed[f++] = RecordLayout.sortKey(word);
+        failed[f++] = recorder.timeWord(k);
       }
     }
     Arrays.parallelSort(ok);
