@@ -1,6 +1,8 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.engine.Outcome;
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
 import io.phaseload.client.report.JsonReport;
@@ -15,6 +17,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 
 /** Writes a finished run's {@code --json}, {@code --csv} and {@code --charts}. Stateless. */
 final class ReportFiles {
@@ -55,7 +59,12 @@ final class ReportFiles {
         current = o.charts();
         String title =
             config.plan().threads() + " threads x " + config.plan().iterations() + " iterations";
-        Charts.write(result, series, title, current);
+        Charts.write(
+            TimeSeries.of(result.recorder(), result.wallNanos()),
+            phaseSpans(result),
+            sortedLatencies(result),
+            title,
+            current);
         out.println("Charts: " + current + " (" + String.join(", ", Charts.FILES) + ")");
       }
       return true;
@@ -63,6 +72,30 @@ final class ReportFiles {
       err.println("phaseload: cannot write " + current + ": " + e.getMessage());
       return false;
     }
+  }
+
+  private static List<Charts.PhaseSpan> phaseSpans(RunResult result) {
+    return result.phases().stream()
+        .map(
+            p ->
+                new Charts.PhaseSpan(
+                    p.phase().name(), p.startNanos(), p.startNanos() + p.durationNanos()))
+        .toList();
+  }
+
+  /** Every successful latency, ascending. Summary sorts the same values but keeps them private. */
+  private static long[] sortedLatencies(RunResult result) {
+    LatencyRecorder recorder = result.recorder();
+    long[] ok = new long[recorder.capacity()];
+    int n = 0;
+    for (int k = 0; k < recorder.capacity(); k++) {
+      if (recorder.sent(k) && Outcome.ok(recorder.outcome(k))) {
+        ok[n++] = recorder.latencyNanos(k);
+      }
+    }
+    long[] sorted = Arrays.copyOf(ok, n);
+    Arrays.sort(sorted);
+    return sorted;
   }
 
   static RunInfo info(Config config, Target target, boolean embedded) {

@@ -83,7 +83,7 @@ public final class JsonReport {
     }
     doc.put("operations", ops);
     List<Object> perSecond = new ArrayList<>();
-    for (int s = 0; s < series.seconds(); s++) {
+    for (int s = 0; s < series.buckets(); s++) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("second", s);
       m.put("sent", series.sent()[s]);
