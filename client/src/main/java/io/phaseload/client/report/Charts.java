@@ -2,12 +2,16 @@ package io.phaseload.client.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
+import java.awt.font.FontRenderContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntToDoubleFunction;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
@@ -39,6 +43,12 @@ public final class Charts {
   static final Color ORANGE = new Color(230, 120, 0);
   static final Color RED = new Color(200, 30, 45);
   static final Color GREY = new Color(110, 110, 110);
+
+  /** Rows of phase names above the data, for phases too short to hold their name. */
+  private static final int LABEL_ROWS = 3;
+
+  /** About how wide the plot is in the image, for fitting phase names (within a few pixels). */
+  private static final double PLOT_PIXELS = WIDTH - 110;
 
   /** Beyond this many points a line's markers would merge into a thick smear. */
   private static final int MARKERS_UP_TO = 60;
@@ -72,10 +82,14 @@ public final class Charts {
     return written;
   }
 
-  /** Successful and failed requests per second, each bucket's count over its length. */
+  /**
+   * Successful and failed requests per second, by the bucket each request started in: the bucket's
+   * count over its length.
+   */
   static XYChart throughput(TimeSeries series, List<PhaseSpan> phases, String title) {
     TimeAxis time = TimeAxis.of(series.spanNanos());
-    XYChart chart = overTime("Requests per second", series, time, "requests/s", title);
+    XYChart chart =
+        overTime("Requests per second by start time", series, time, "requests/s", title);
     long sent = sum(series.sent());
     if (sent == 0) {
       return nothing(
@@ -95,11 +109,16 @@ public final class Charts {
     }
     long okCount = sum(series.ok());
     line(chart, "successful (" + count(okCount) + ")", x, ok, BLUE, 1.5f);
-    line(chart, "failed (" + count(sent - okCount) + ")", x, failed, RED, 1.5f);
+    // Dashed, on top: where both are zero the successful line still shows between the dashes.
+    line(chart, "failed (" + count(sent - okCount) + ")", x, failed, RED, 1.5f)
+        .setLineStyle(
+            new BasicStroke(
+                1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0));
     XYStyler styler = chart.getStyler();
     styler.setYAxisMin(0.0);
-    styler.setYAxisMax(top * 1.15);
-    markPhases(chart, time, phases, top * 1.08);
+    double axisTop = top * 1.25;
+    styler.setYAxisMax(axisTop);
+    markPhases(chart, time, phases, row -> axisTop * (0.96 - 0.05 * row));
     return chart;
   }
 
@@ -116,17 +135,45 @@ public final class Charts {
     if (sum(series.ok()) == 0) {
       return nothing(chart, "No successful request: no latency to draw");
     }
-    double[] x = time.middles(series);
-    double[] p50 = latencies(series.p50(), series.ok());
-    double[] p95 = latencies(series.p95(), series.ok());
-    double[] p99 = latencies(series.p99(), series.ok());
-    // A bucket with no successful request has no latency: a gap, never a fall to zero.
-    line(chart, "p99", x, p99, RED, 1.2f);
-    line(chart, "p95", x, p95, ORANGE, 1.2f);
-    line(chart, "p50", x, p50, BLUE, 1.5f);
-    LogAxis y = LogAxis.of(min(p50), max(p99) * 3);
+    // A bucket with no successful request has no latency: a gap in each line, never a fall to
+    // zero. A bucket alone between gaps is drawn across its width, or it would not show at all.
+    int n = series.buckets();
+    double[] all = time.middles(series);
+    List<Double> x = new ArrayList<>();
+    List<List<Double>> ys = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    List<long[]> nanos = List.of(series.p50(), series.p95(), series.p99());
+    long[] ok = series.ok();
+    for (int b = 0; b < n; b++) {
+      if (ok[b] == 0) {
+        x.add(all[b]);
+        ys.forEach(y -> y.add(Double.NaN));
+        continue;
+      }
+      boolean alone = (b == 0 || ok[b - 1] == 0) && (b == n - 1 || ok[b + 1] == 0);
+      for (double at :
+          alone
+              ? new double[] {
+                time.at(series.startNanos(b)),
+                time.at(series.startNanos(b) + series.durationNanos(b))
+              }
+              : new double[] {all[b]}) {
+        x.add(at);
+        for (int q = 0; q < ys.size(); q++) {
+          ys.get(q).add(millis(nanos.get(q)[b]));
+        }
+      }
+    }
+    double[] xs = x.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] p50 = ys.get(0).stream().mapToDouble(Double::doubleValue).toArray();
+    double[] p95 = ys.get(1).stream().mapToDouble(Double::doubleValue).toArray();
+    double[] p99 = ys.get(2).stream().mapToDouble(Double::doubleValue).toArray();
+    line(chart, "p99", xs, p99, RED, 1.2f);
+    line(chart, "p95", xs, p95, ORANGE, 1.2f);
+    line(chart, "p50", xs, p50, BLUE, 1.5f);
+    // Room above the highest point for the phase names.
+    LogAxis y = new LogAxis(min(p50) / 1.5, max(p99) * 4);
     y.apply(chart.getStyler());
-    markPhases(chart, time, phases, y.at(0.96));
+    markPhases(chart, time, phases, row -> y.at(0.96 - 0.05 * row));
     return chart;
   }
 
@@ -138,28 +185,40 @@ public final class Charts {
   }
 
   /**
-   * A dashed line where each phase after the first began, and the phase's name centred over its
-   * span at height {@code y}, above the data.
+   * A dashed line where each phase after the first began, and the phase's name over its span, above
+   * the data at {@code rowY.applyAsDouble(0)}. A name is kept inside the plot, and moves to the
+   * next row down when it would touch the name before it (short phases have long names).
    */
-  private static void markPhases(XYChart chart, TimeAxis time, List<PhaseSpan> phases, double y) {
+  private static void markPhases(
+      XYChart chart, TimeAxis time, List<PhaseSpan> phases, IntToDoubleFunction rowY) {
     time.apply(chart.getStyler());
+    Font font = chart.getStyler().getAnnotationTextFont();
+    FontRenderContext context = new FontRenderContext(null, true, false);
+    double end = time.at(time.spanNanos());
+    double unitsPerPixel = end / PLOT_PIXELS;
+    double[] rowEnds = new double[LABEL_ROWS];
+    Arrays.fill(rowEnds, Double.NEGATIVE_INFINITY);
     for (PhaseSpan phase : phases) {
       double start = time.at(phase.startNanos());
       if (phase.startNanos() > 0) {
         chart.addAnnotation(new AnnotationLine(start, true, false));
       }
+      double half =
+          (font.getStringBounds(phase.name(), context).getWidth() / 2 + 4) * unitsPerPixel;
       double middle = (start + time.at(phase.endNanos())) / 2;
-      chart.addAnnotation(new AnnotationText(phase.name(), middle, y, false));
+      middle = Math.max(half, Math.min(middle, end - half));
+      int row = 0;
+      while (row < LABEL_ROWS - 1 && rowEnds[row] > middle - half) {
+        row++;
+      }
+      rowEnds[row] = middle + half;
+      chart.addAnnotation(new AnnotationText(phase.name(), middle, rowY.applyAsDouble(row), false));
     }
   }
 
-  /** Milliseconds; NaN where the bucket had no successful request. */
-  private static double[] latencies(long[] nanos, long[] ok) {
-    double[] out = new double[nanos.length];
-    for (int b = 0; b < nanos.length; b++) {
-      out[b] = ok[b] == 0 ? Double.NaN : Math.max(nanos[b], 1) / 1e6;
-    }
-    return out;
+  /** Milliseconds, at least 1 ns so that a log axis can show it. */
+  static double millis(long nanos) {
+    return Math.max(nanos, 1) / 1e6;
   }
 
   static XYChart chart(String title, String xTitle, String yTitle) {
@@ -276,28 +335,27 @@ public final class Charts {
   }
 
   /**
-   * A log axis from the decade at or below {@code min} to the decade at or above {@code max}:
-   * XChart labels only whole decades, so bounds inside one decade would leave the axis without a
-   * label. Within one decade every 1..9 step is labelled instead.
+   * A log y axis from {@code low} to {@code high}. XChart labels only whole decades by default, so
+   * when fewer than two decades fall inside the bounds every 1..9 step is labelled instead, and the
+   * axis never goes without numbers.
    */
-  record LogAxis(double min, double max) {
-    static LogAxis of(double min, double max) {
-      double low = Math.pow(10, Math.floor(Math.log10(min)));
-      double high = Math.pow(10, Math.ceil(Math.log10(Math.max(max, min * 1.0001))));
-      return new LogAxis(low, high);
+  record LogAxis(double low, double high) {
+    LogAxis {
+      high = Math.max(high, low * 1.01);
     }
 
     void apply(XYStyler styler) {
       styler.setYAxisLogarithmic(true);
-      styler.setYAxisMin(min);
-      styler.setYAxisMax(max);
-      styler.setYAxisLogarithmicDecadeOnly(max / min > 10.5);
+      styler.setYAxisMin(low);
+      styler.setYAxisMax(high);
+      long decades = (long) Math.floor(Math.log10(high)) - (long) Math.ceil(Math.log10(low)) + 1;
+      styler.setYAxisLogarithmicDecadeOnly(decades >= 2);
       styler.setYAxisDecimalPattern("#,##0.###");
     }
 
     /** The value {@code fraction} of the way up the axis. */
     double at(double fraction) {
-      return min * Math.pow(max / min, fraction);
+      return low * Math.pow(high / low, fraction);
     }
   }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.Marker;
@@ -79,27 +80,32 @@ final class Spectrum {
     for (int i = 0; i < POINTS_PER_DECADE * end; i++) {
       double at = (double) i / POINTS_PER_DECADE;
       xs.add(at);
-      ys.add(ms(Percentiles.of(sorted, 1 - Math.pow(10, -at))));
+      ys.add(Charts.millis(Percentiles.of(sorted, 1 - Math.pow(10, -at))));
     }
     // Every q above 1 - 1/n is the maximum by nearest rank, so the curve ends there.
     xs.add(end);
-    ys.add(ms(sorted[n - 1]));
+    ys.add(Charts.millis(sorted[n - 1]));
     XYSeries curve = chart.addSeries("all successful requests", xs, ys);
     curve.setMarker(SeriesMarkers.NONE);
     curve.setLineColor(Color.DARK_GRAY);
     for (int m = 0; m < MARKED.length; m++) {
       if (x(MARKED[m]) <= end + 1e-9) {
-        double value = ms(Percentiles.of(sorted, MARKED[m]));
-        mark(chart, NAMES[m] + " " + millis(value), x(MARKED[m]), value, m);
+        double value = Charts.millis(Percentiles.of(sorted, MARKED[m]));
+        mark(chart, NAMES[m] + " " + text(value), x(MARKED[m]), value, m);
       }
     }
-    mark(chart, "max " + millis(ms(sorted[n - 1])), end, ms(sorted[n - 1]), -1);
+    mark(chart, "max " + text(Charts.millis(sorted[n - 1])), end, Charts.millis(sorted[n - 1]), -1);
 
     XYStyler styler = chart.getStyler();
     styler.setXAxisMin(0.0);
     styler.setXAxisMax(Math.max(end, 1));
     styler.setxAxisTickLabelsFormattingFunction(Spectrum::label);
-    Charts.LogAxis.of(ms(sorted[0]), ms(sorted[n - 1])).apply(styler);
+    styler.setMarkerSize(8);
+    new Charts.LogAxis(Charts.millis(sorted[0]) / 1.5, Charts.millis(sorted[n - 1]) * 1.5)
+        .apply(styler);
+    // Beside the plot: below it, six entries with long values may not fit on one line.
+    styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+    styler.setLegendLayout(Styler.LegendLayout.Vertical);
     return chart;
   }
 
@@ -111,11 +117,7 @@ final class Spectrum {
     s.setMarkerColor(m < 0 ? Color.BLACK : COLORS[m]);
   }
 
-  private static double ms(long nanos) {
-    return Math.max(nanos, 1) / 1e6;
-  }
-
-  private static String millis(double ms) {
+  private static String text(double ms) {
     return String.format(Locale.ROOT, "%,.2f ms", ms);
   }
 }
