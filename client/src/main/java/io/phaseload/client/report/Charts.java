@@ -135,43 +135,14 @@ public final class Charts {
     if (sum(series.ok()) == 0) {
       return nothing(chart, "No successful request: no latency to draw");
     }
-    // A bucket with no successful request has no latency: a gap in each line, never a fall to
-    // zero. A bucket alone between gaps is drawn across its width, or it would not show at all.
-    int n = series.buckets();
-    double[] all = time.middles(series);
-    List<Double> x = new ArrayList<>();
-    List<List<Double>> ys = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-    List<long[]> nanos = List.of(series.p50(), series.p95(), series.p99());
-    long[] ok = series.ok();
-    for (int b = 0; b < n; b++) {
-      if (ok[b] == 0) {
-        x.add(all[b]);
-        ys.forEach(y -> y.add(Double.NaN));
-        continue;
-      }
-      boolean alone = (b == 0 || ok[b - 1] == 0) && (b == n - 1 || ok[b + 1] == 0);
-      for (double at :
-          alone
-              ? new double[] {
-                time.at(series.startNanos(b)),
-                time.at(series.startNanos(b) + series.durationNanos(b))
-              }
-              : new double[] {all[b]}) {
-        x.add(at);
-        for (int q = 0; q < ys.size(); q++) {
-          ys.get(q).add(millis(nanos.get(q)[b]));
-        }
-      }
-    }
-    double[] xs = x.stream().mapToDouble(Double::doubleValue).toArray();
-    double[] p50 = ys.get(0).stream().mapToDouble(Double::doubleValue).toArray();
-    double[] p95 = ys.get(1).stream().mapToDouble(Double::doubleValue).toArray();
-    double[] p99 = ys.get(2).stream().mapToDouble(Double::doubleValue).toArray();
-    line(chart, "p99", xs, p99, RED, 1.2f);
-    line(chart, "p95", xs, p95, ORANGE, 1.2f);
-    line(chart, "p50", xs, p50, BLUE, 1.5f);
+    double[][] p50 = time.latencyLine(series, series.p50());
+    double[][] p95 = time.latencyLine(series, series.p95());
+    double[][] p99 = time.latencyLine(series, series.p99());
+    line(chart, "p99", p99[0], p99[1], RED, 1.2f);
+    line(chart, "p95", p95[0], p95[1], ORANGE, 1.2f);
+    line(chart, "p50", p50[0], p50[1], BLUE, 1.5f);
     // Room above the highest point for the phase names.
-    LogAxis y = new LogAxis(min(p50) / 1.5, max(p99) * 4);
+    LogAxis y = new LogAxis(min(p50[1]) / 1.5, max(p99[1]) * 4);
     y.apply(chart.getStyler());
     markPhases(chart, time, phases, row -> y.at(0.96 - 0.05 * row));
     return chart;
@@ -304,58 +275,5 @@ public final class Charts {
       m = Double.isNaN(v) ? m : Math.min(m, v);
     }
     return m;
-  }
-
-  /** Seconds since the run began, or minutes for runs over ten minutes; spans the whole run. */
-  record TimeAxis(double nanosPerUnit, String title, long spanNanos) {
-    static TimeAxis of(long spanNanos) {
-      return spanNanos > 600e9
-          ? new TimeAxis(60e9, "minutes since the run started", spanNanos)
-          : new TimeAxis(1e9, "seconds since the run started", spanNanos);
-    }
-
-    void apply(XYStyler styler) {
-      styler.setXAxisMin(0.0);
-      styler.setXAxisMax(at(spanNanos));
-      styler.setXAxisDecimalPattern("#,##0.###");
-    }
-
-    /** Where each bucket's middle falls. */
-    double[] middles(TimeSeries series) {
-      double[] x = new double[series.buckets()];
-      for (int b = 0; b < x.length; b++) {
-        x[b] = at(series.startNanos(b) + series.durationNanos(b) / 2);
-      }
-      return x;
-    }
-
-    double at(long nanos) {
-      return nanos / nanosPerUnit;
-    }
-  }
-
-  /**
-   * A log y axis from {@code low} to {@code high}. XChart labels only whole decades by default, so
-   * when fewer than two decades fall inside the bounds every 1..9 step is labelled instead, and the
-   * axis never goes without numbers.
-   */
-  record LogAxis(double low, double high) {
-    LogAxis {
-      high = Math.max(high, low * 1.01);
-    }
-
-    void apply(XYStyler styler) {
-      styler.setYAxisLogarithmic(true);
-      styler.setYAxisMin(low);
-      styler.setYAxisMax(high);
-      long decades = (long) Math.floor(Math.log10(high)) - (long) Math.ceil(Math.log10(low)) + 1;
-      styler.setYAxisLogarithmicDecadeOnly(decades >= 2);
-      styler.setYAxisDecimalPattern("#,##0.###");
-    }
-
-    /** The value {@code fraction} of the way up the axis. */
-    double at(double fraction) {
-      return low * Math.pow(high / low, fraction);
-    }
   }
 }

@@ -101,8 +101,7 @@ final class Spectrum {
     styler.setXAxisMax(Math.max(end, 1));
     styler.setxAxisTickLabelsFormattingFunction(Spectrum::label);
     styler.setMarkerSize(8);
-    new Charts.LogAxis(Charts.millis(sorted[0]) / 1.5, Charts.millis(sorted[n - 1]) * 1.5)
-        .apply(styler);
+    new LogAxis(Charts.millis(sorted[0]) / 1.5, Charts.millis(sorted[n - 1]) * 1.5).apply(styler);
     // Beside the plot: below it, six entries with long values may not fit on one line.
     styler.setLegendPosition(Styler.LegendPosition.OutsideE);
     styler.setLegendLayout(Styler.LegendLayout.Vertical);
