@@ -4,9 +4,9 @@ import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
 import io.phaseload.client.report.JsonReport;
 import io.phaseload.client.report.RunInfo;
-import io.phaseload.client.report.TimeSeries;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.TimeSeries;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,6 +14,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Writes a finished run's {@code --json}, {@code --csv} and {@code --charts}. Stateless. */
 final class ReportFiles {
@@ -36,6 +37,15 @@ final class ReportFiles {
     } catch (IOException | RuntimeException e) {
       throw new UsageException(option + " " + dir + " cannot be created: " + e.getMessage());
     }
+  }
+
+  private static List<Charts.PhaseSpan> phaseSpans(RunResult result) {
+    return result.phases().stream()
+        .map(
+            p ->
+                new Charts.PhaseSpan(
+                    p.phase().name(), p.startNanos(), p.startNanos() + p.durationNanos()))
+        .toList();
   }
 
   /** Writes what {@code outputs} ask for; false (after one line on err) if something failed. */
@@ -70,7 +80,12 @@ final class ReportFiles {
         current = outputs.charts();
         String title =
             result.plan().threads() + " threads x " + result.plan().iterations() + " iterations";
-        Charts.write(result, series, title, current);
+        Charts.write(
+            TimeSeries.of(result.recording(), result.wallNanos()),
+            phaseSpans(result),
+            summary.sortedLatencies(),
+            title,
+            current);
         out.println("Charts: " + current + " (" + String.join(", ", Charts.FILES) + ")");
       }
       return true;

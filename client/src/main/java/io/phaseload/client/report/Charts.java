@@ -1,18 +1,18 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.record.LatencyRecorder;
-import io.phaseload.client.request.Outcome;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
-import io.phaseload.client.stats.Percentiles;
+import io.phaseload.client.stats.TimeSeries;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
+import java.awt.font.FontRenderContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.IntToDoubleFunction;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
@@ -20,12 +20,16 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * {@code --charts DIR}: PNG charts of one finished run, drawn headless with XChart: requests sent
- * and successful per second with the phase boundaries marked, latency percentiles per second, and
- * the latency distribution as a percentile spectrum. Stateless.
+ * {@code --charts DIR}: PNG charts of one finished run, drawn headless with XChart from plain data
+ * the caller already holds: successful and failed requests per second and latency percentiles over
+ * time (from a {@link TimeSeries}, with the phases marked), and the latency distribution as a
+ * percentile spectrum (from the successful latencies, sorted). A chart with nothing to draw says so
+ * in the image. Stateless.
  */
 public final class Charts {
 
@@ -36,105 +40,157 @@ public final class Charts {
   public static final List<String> FILES =
       List.of("throughput.png", "latency-over-time.png", "latency-distribution.png");
 
+  static final Color BLUE = new Color(0, 90, 181);
+  static final Color ORANGE = new Color(230, 120, 0);
+  static final Color RED = new Color(200, 30, 45);
+  static final Color GREY = new Color(110, 110, 110);
+
+  /** Rows of phase names above the data, for phases too short to hold their name. */
+  private static final int LABEL_ROWS = 3;
+
+  /** About how wide the plot is in the image, for fitting phase names (within a few pixels). */
+  private static final double PLOT_PIXELS = WIDTH - 110;
+
+  /** Beyond this many points a line's markers would merge into a thick smear. */
+  private static final int MARKERS_UP_TO = 60;
+
+  /**
+   * A phase as the time charts mark it.
+   *
+   * @param startNanos when it began, in nanoseconds since the run began; likewise endNanos
+   */
+  public record PhaseSpan(String name, long startNanos, long endNanos) {}
+
   private Charts() {}
 
-  public static List<Path> write(RunResult run, TimeSeries series, String title, Path dir)
+  /**
+   * Writes {@link #FILES} into {@code dir}, creating it if needed.
+   *
+   * @param series the run in buckets, as {@link TimeSeries#of(LatencyRecorder, long)} cuts it
+   * @param phases the phases that ran, in order
+   * @param sortedLatencyNanos every successful request's latency, ascending; not modified
+   * @param title what ran, e.g. "20 threads x 100 iterations", appended to each chart's title
+   */
+  public static List<Path> write(
+      TimeSeries series, List<PhaseSpan> phases, long[] sortedLatencyNanos, String title, Path dir)
       throws IOException {
     System.setProperty("java.awt.headless", "true");
     Files.createDirectories(dir);
     List<Path> written = new ArrayList<>();
-    double[] x = new double[series.seconds()];
-    for (int s = 0; s < x.length; s++) {
-      x[s] = s + 0.5; // the middle of the second the requests started in
-    }
-
-    XYChart rate = chart("Requests per second: " + title, "seconds since start", "requests/s");
-    double[] sent = toDouble(series.sent(), 1);
-    line(rate, "sent", x, sent);
-    line(rate, "successful", x, toDouble(series.ok(), 1));
-    markPhases(rate, run, max(sent) * 1.04);
-    written.add(save(rate, dir.resolve(FILES.get(0))));
-
-    XYChart latency = chart("Latency per second: " + title, "seconds since start", "latency (ms)");
-    line(latency, "p50", x, toDouble(series.p50(), 1e-6));
-    line(latency, "p95", x, toDouble(series.p95(), 1e-6));
-    double[] p99 = toDouble(series.p99(), 1e-6);
-    line(latency, "p99", x, p99);
-    markPhases(latency, run, max(p99) * 1.04);
-    written.add(save(latency, dir.resolve(FILES.get(1))));
-
-    written.add(save(spectrum(run.recording(), title), dir.resolve(FILES.get(2))));
+    written.add(save(throughput(series, phases, title), dir.resolve(FILES.get(0))));
+    written.add(save(latencyOverTime(series, phases, title), dir.resolve(FILES.get(1))));
+    written.add(save(Spectrum.chart(sortedLatencyNanos, title), dir.resolve(FILES.get(2))));
     return written;
   }
 
   /**
-   * Latency by percentile, HdrHistogram style: x is 1/(1-q) on a log axis, so 90%, 99%, 99.9% are
-   * evenly spaced and the tail is as visible as the median.
+   * Successful and failed requests per second, by the bucket each request started in: the bucket's
+   * count over its length.
    */
-  private static XYChart spectrum(LatencyRecorder recorder, String title) {
-    long[] ok = new long[recorder.capacity()];
-    int n = 0;
-    for (int k = 0; k < recorder.capacity(); k++) {
-      if (Outcome.ok(recorder.outcome(k))) {
-        ok[n++] = recorder.latencyNanos(k);
-      }
-    }
-    long[] sorted = Arrays.copyOf(ok, n);
-    Arrays.sort(sorted);
+  static XYChart throughput(TimeSeries series, List<PhaseSpan> phases, String title) {
+    TimeAxis time = TimeAxis.of(series.spanNanos());
     XYChart chart =
-        chart(
-            "Latency distribution: " + title,
-            "percentile (log scale: 1/(1-q))",
-            "latency (ms), nearest rank");
-    chart.getStyler().setXAxisLogarithmic(true);
-    chart.getStyler().setXAxisDecimalPattern("#,###.###");
-    List<Double> xs = new ArrayList<>();
-    List<Double> ys = new ArrayList<>();
-    if (n > 0) {
-      // Points down to one request in n: no percentile finer than the data can show.
-      for (double tail = 1.0; tail * n >= 1; tail /= 1.25) {
-        double q = 1 - tail;
-        xs.add(1 / tail);
-        ys.add(Percentiles.of(sorted, Math.max(q, 0)) / 1e6);
-      }
-    } else {
-      xs.add(1.0);
-      ys.add(0.0);
+        overTime("Requests per second by start time", series, time, "requests/s", title);
+    long sent = sum(series.sent());
+    if (sent == 0) {
+      return nothing(
+          chart,
+          series.buckets() == 0 ? "Nothing to draw: the run has no length" : "No request was sent");
     }
-    XYSeries s = chart.addSeries("successful requests", xs, ys);
-    s.setMarker(SeriesMarkers.NONE);
-    double[] qs = {0.5, 0.9, 0.99, 0.999};
-    String[] labels = {"p50", "p90", "p99", "p99.9"};
-    for (int i = 0; i < qs.length; i++) {
-      if ((1 - qs[i]) * n >= 1) {
-        double at = 1 / (1 - qs[i]);
-        double ms = Percentiles.of(sorted, qs[i]) / 1e6;
-        chart.addAnnotation(new AnnotationLine(at, true, false));
-        chart.addAnnotation(
-            new AnnotationText(
-                String.format(java.util.Locale.ROOT, "%s %.2f ms", labels[i], ms), at, ms, false));
-      }
+    int n = series.buckets();
+    double[] x = time.middles(series);
+    double[] ok = new double[n];
+    double[] failed = new double[n];
+    double top = 0;
+    for (int b = 0; b < n; b++) {
+      double seconds = series.durationNanos(b) / 1e9;
+      ok[b] = series.ok()[b] / seconds;
+      failed[b] = (series.sent()[b] - series.ok()[b]) / seconds;
+      top = Math.max(top, Math.max(ok[b], failed[b]));
     }
+    long okCount = sum(series.ok());
+    line(chart, "successful (" + count(okCount) + ")", x, ok, BLUE, 1.5f);
+    // Dashed, on top: where both are zero the successful line still shows between the dashes.
+    line(chart, "failed (" + count(sent - okCount) + ")", x, failed, RED, 1.5f)
+        .setLineStyle(
+            new BasicStroke(
+                1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0));
+    XYStyler styler = chart.getStyler();
+    styler.setYAxisMin(0.0);
+    double axisTop = top * 1.25;
+    styler.setYAxisMax(axisTop);
+    markPhases(chart, time, phases, row -> axisTop * (0.96 - 0.05 * row));
     return chart;
   }
 
-  /** A vertical line where each phase began, its name near the top of the plot. */
-  private static void markPhases(XYChart chart, RunResult run, double top) {
-    chart.getStyler().setYAxisMin(0.0);
-    chart.getStyler().setXAxisMin(0.0);
-    for (PhaseResult phase : run.phases()) {
-      double at = phase.startNanos() / 1e9;
-      chart.addAnnotation(new AnnotationLine(at, true, false));
-      chart.addAnnotation(new AnnotationText(phase.phase().name(), at, top, false));
+  /** p50, p95 and p99 of each bucket's successful requests, on a log axis. */
+  static XYChart latencyOverTime(TimeSeries series, List<PhaseSpan> phases, String title) {
+    TimeAxis time = TimeAxis.of(series.spanNanos());
+    XYChart chart =
+        overTime(
+            "Latency of successful requests by start time",
+            series,
+            time,
+            "latency (ms, log scale)",
+            title);
+    if (sum(series.ok()) == 0) {
+      return nothing(chart, "No successful request: no latency to draw");
+    }
+    double[][] p50 = time.latencyLine(series, series.p50());
+    double[][] p95 = time.latencyLine(series, series.p95());
+    double[][] p99 = time.latencyLine(series, series.p99());
+    line(chart, "p99", p99[0], p99[1], RED, 1.2f);
+    line(chart, "p95", p95[0], p95[1], ORANGE, 1.2f);
+    line(chart, "p50", p50[0], p50[1], BLUE, 1.5f);
+    // Room above the highest point for the phase names.
+    LogAxis y = new LogAxis(min(p50[1]) / 1.5, max(p99[1]) * 4);
+    y.apply(chart.getStyler());
+    markPhases(chart, time, phases, row -> y.at(0.96 - 0.05 * row));
+    return chart;
+  }
+
+  /** A chart whose title says what it shows, the bucket length and what ran. */
+  private static XYChart overTime(
+      String what, TimeSeries series, TimeAxis time, String yTitle, String title) {
+    String bucket = TimeSeries.label(series.bucketNanos());
+    return chart(what + ", in " + bucket + " buckets: " + title, time.title(), yTitle);
+  }
+
+  /**
+   * A dashed line where each phase after the first began, and the phase's name over its span, above
+   * the data at {@code rowY.applyAsDouble(0)}. A name is kept inside the plot, and moves to the
+   * next row down when it would touch the name before it (short phases have long names).
+   */
+  private static void markPhases(
+      XYChart chart, TimeAxis time, List<PhaseSpan> phases, IntToDoubleFunction rowY) {
+    time.apply(chart.getStyler());
+    Font font = chart.getStyler().getAnnotationTextFont();
+    FontRenderContext context = new FontRenderContext(null, true, false);
+    double end = time.at(time.spanNanos());
+    double unitsPerPixel = end / PLOT_PIXELS;
+    double[] rowEnds = new double[LABEL_ROWS];
+    Arrays.fill(rowEnds, Double.NEGATIVE_INFINITY);
+    for (PhaseSpan phase : phases) {
+      double start = time.at(phase.startNanos());
+      if (phase.startNanos() > 0) {
+        chart.addAnnotation(new AnnotationLine(start, true, false));
+      }
+      double half =
+          (font.getStringBounds(phase.name(), context).getWidth() / 2 + 4) * unitsPerPixel;
+      double middle = (start + time.at(phase.endNanos())) / 2;
+      middle = Math.max(half, Math.min(middle, end - half));
+      int row = 0;
+      while (row < LABEL_ROWS - 1 && rowEnds[row] > middle - half) {
+        row++;
+      }
+      rowEnds[row] = middle + half;
+      chart.addAnnotation(new AnnotationText(phase.name(), middle, rowY.applyAsDouble(row), false));
     }
   }
 
-  private static double max(double[] values) {
-    double m = 0;
-    for (double v : values) {
-      m = Math.max(m, v);
-    }
-    return m;
+  /** Milliseconds, at least 1 ns so that a log axis can show it. */
+  static double millis(long nanos) {
+    return Math.max(nanos, 1) / 1e6;
   }
 
   static XYChart chart(String title, String xTitle, String yTitle) {
@@ -146,22 +202,45 @@ public final class Charts {
             .xAxisTitle(xTitle)
             .yAxisTitle(yTitle)
             .build();
-    Styler styler = chart.getStyler();
-    styler.setLegendPosition(Styler.LegendPosition.InsideNE);
+    XYStyler styler = chart.getStyler();
+    styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+    styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+    styler.setLegendBorderColor(Color.WHITE);
     styler.setChartBackgroundColor(Color.WHITE);
+    styler.setPlotBorderColor(Color.LIGHT_GRAY);
+    // Light enough that a log axis's line at every 2..9 multiple stays in the background.
+    styler.setPlotGridLinesColor(new Color(228, 228, 228));
+    styler.setLocale(Locale.ROOT);
+    styler.setAnnotationLineColor(GREY);
     styler.setAnnotationLineStroke(
         new BasicStroke(
             1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f}, 0));
     styler.setAnnotationTextFontColor(Color.DARK_GRAY);
-    chart.getStyler().setMarkerSize(4);
+    styler.setMarkerSize(5);
     return chart;
   }
 
-  static void line(XYChart chart, String name, double[] x, double[] y) {
-    XYSeries s =
-        chart.addSeries(
-            name, x.length == 0 ? new double[] {0} : x, y.length == 0 ? new double[] {0} : y);
-    s.setMarker(x.length > 60 ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
+  static XYSeries line(
+      XYChart chart, String name, double[] x, double[] y, Color color, float width) {
+    XYSeries s = chart.addSeries(name, x, y);
+    s.setMarker(x.length > MARKERS_UP_TO ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
+    s.setLineColor(color);
+    s.setMarkerColor(color);
+    s.setLineStyle(new BasicStroke(width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+    return s;
+  }
+
+  /** {@code chart} with empty axes and {@code message} across the middle of the image. */
+  static XYChart nothing(XYChart chart, String message) {
+    XYSeries none = chart.addSeries("none", new double[] {0, 1}, new double[] {0, 1});
+    none.setLineStyle(SeriesLines.NONE);
+    none.setMarker(SeriesMarkers.NONE);
+    XYStyler styler = chart.getStyler();
+    styler.setLegendVisible(false);
+    styler.setAxisTicksVisible(false);
+    styler.setAnnotationTextFont(styler.getChartTitleFont());
+    chart.addAnnotation(new AnnotationText(message, WIDTH / 2.0, HEIGHT / 2.0, true));
+    return chart;
   }
 
   static Path save(XYChart chart, Path file) throws IOException {
@@ -171,11 +250,31 @@ public final class Charts {
     return file;
   }
 
-  private static double[] toDouble(long[] values, double scale) {
-    double[] out = new double[values.length];
-    for (int i = 0; i < values.length; i++) {
-      out[i] = values[i] * scale;
+  static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  private static long sum(long[] values) {
+    long s = 0;
+    for (long v : values) {
+      s += v;
     }
-    return out;
+    return s;
+  }
+
+  private static double max(double[] values) {
+    double m = 0;
+    for (double v : values) {
+      m = Double.isNaN(v) ? m : Math.max(m, v);
+    }
+    return m;
+  }
+
+  private static double min(double[] values) {
+    double m = Double.MAX_VALUE;
+    for (double v : values) {
+      m = Double.isNaN(v) ? m : Math.min(m, v);
+    }
+    return m;
   }
 }

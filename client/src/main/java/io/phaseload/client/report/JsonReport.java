@@ -11,6 +11,7 @@ import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
@@ -91,7 +92,7 @@ public final class JsonReport {
     }
     doc.put("operations", requests);
     List<Object> perSecond = new ArrayList<>();
-    for (int s = 0; s < series.seconds(); s++) {
+    for (int s = 0; s < series.buckets(); s++) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("second", s);
       m.put("sent", series.sent()[s]);

@@ -18,9 +18,8 @@ import java.util.TreeMap;
  * percentiles are then read in a single pass over that order, so the cost is one sort whatever the
  * number of groups.
  *
- * <p>The sort keys of the successful requests stay with the summary ({@link
- * io.phaseload.client.run.HeapCheck} budgets them), so that charts read their quantiles without a
- * second copy.
+ * <p>The sorted latencies of the successful requests stay with the summary (the heap check before
+ * the run budgets them), so that charts read their quantiles without a second copy.
  */
 public final class Summary {
 
@@ -71,6 +70,14 @@ public final class Summary {
   }
 
   /**
+   * Every successful latency in nanoseconds, ascending: the array the statistics were computed
+   * from, not a copy. Read-only by contract (charts draw it); never modify it.
+   */
+  public long[] sortedLatencies() {
+    return sortedOk;
+  }
+
+  /**
    * Latencies of successful requests at the given quantiles (nearest rank), from the order this
    * summary already sorted; for charts, which so need no copy of their own.
    */
@@ -78,9 +85,7 @@ public final class Summary {
     long[] out = new long[qs.length];
     for (int i = 0; i < qs.length; i++) {
       out[i] =
-          sortedOk.length == 0
-              ? 0
-              : RecordLayout.latency(sortedOk[(int) Percentiles.rank(qs[i], sortedOk.length) - 1]);
+          sortedOk.length == 0 ? 0 : sortedOk[(int) Percentiles.rank(qs[i], sortedOk.length) - 1];
     }
     return out;
   }
@@ -142,6 +147,9 @@ public final class Summary {
     GroupQuantiles.Layout layout = new GroupQuantiles.Layout(phaseCount, requestCount);
     LatencyStats[] okStats = GroupQuantiles.compute(ok, layout);
     LatencyStats[] failedStats = GroupQuantiles.compute(failed, layout);
+    for (int i = 0; i < ok.length; i++) {
+      ok[i] = RecordLayout.latency(ok[i]); // in place: the same order, now plain latencies
+    }
 
     List<Group> cells = new ArrayList<>();
     for (int p = 0; p < phaseCount; p++) {

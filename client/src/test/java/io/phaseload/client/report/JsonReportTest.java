@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -1,0 +1,122 @@
+package io.phaseload.client.report;
+
+import io.phaseload.client.stats.Percentiles;
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The latency distribution as a percentile spectrum, the way HdrHistogram plots it: x is {@link
+ * #x(double) log10(1/(1-q))}, so 90%, 99%, 99.9% and 99.99% fall on evenly spaced ticks and the
+ * tail gets as much room as the body; y is the nearest-rank latency on a log axis, so one slow
+ * warm-up request does not flatten the rest. Stateless; for {@link Charts}.
+ */
+final class Spectrum {
+
+  /** Enough points that the steps between nearest ranks read as a curve. */
+  static final int POINTS_PER_DECADE = 20;
+
+  private static final double[] MARKED = {0.50, 0.90, 0.99, 0.999, 0.9999};
+  private static final String[] NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
+  private static final Marker[] SHAPES = {
+    SeriesMarkers.CIRCLE,
+    SeriesMarkers.SQUARE,
+    SeriesMarkers.DIAMOND,
+    SeriesMarkers.TRIANGLE_UP,
+    SeriesMarkers.TRIANGLE_DOWN
+  };
+  private static final Color[] COLORS = {
+    Charts.BLUE, new Color(0, 140, 70), Charts.ORANGE, Charts.RED, new Color(120, 40, 150)
+  };
+
+  private Spectrum() {}
+
+  /** Where quantile {@code q} (0 <= q < 1) sits on the x axis: 0.5 at 0.30, 0.99 at 2. */
+  static double x(double q) {
+    return -Math.log10(1 - q);
+  }
+
+  /**
+   * The tick label at {@code x}: the percentile for a whole decade ("0%", "90%", "99%", "99.9%"),
+   * empty between decades. XChart keeps widening its tick step until all labels differ, so the
+   * empty labels also make it settle on one tick per decade.
+   */
+  static String label(double x) {
+    long decade = Math.round(x);
+    if (Math.abs(x - decade) > 1e-6 || decade < 0) {
+      return "";
+    }
+    if (decade == 0) {
+      return "0%";
+    }
+    return decade == 1
+        ? "90%"
+        : "99" + (decade == 2 ? "" : "." + "9".repeat((int) decade - 2)) + "%";
+  }
+
+  /** The chart of {@code sorted}, ascending nanoseconds of the successful requests. */
+  static XYChart chart(long[] sorted, String title) {
+    int n = sorted.length;
+    XYChart chart =
+        Charts.chart(
+            "Latency distribution of " + Charts.count(n) + " successful requests: " + title,
+            "percentile (log scale of 1/(1-q): one more nine per step)",
+            "latency (ms, log scale), nearest rank");
+    if (n == 0) {
+      return Charts.nothing(chart, "No successful request: no latency to draw");
+    }
+    // Points up to one request in n: no percentile finer than the data can show.
+    double end = Math.log10(n);
+    List<Double> xs = new ArrayList<>();
+    List<Double> ys = new ArrayList<>();
+    for (int i = 0; i < POINTS_PER_DECADE * end; i++) {
+      double at = (double) i / POINTS_PER_DECADE;
+      xs.add(at);
+      ys.add(Charts.millis(Percentiles.of(sorted, 1 - Math.pow(10, -at))));
+    }
+    // Every q above 1 - 1/n is the maximum by nearest rank, so the curve ends there.
+    xs.add(end);
+    ys.add(Charts.millis(sorted[n - 1]));
+    XYSeries curve = chart.addSeries("all successful requests", xs, ys);
+    curve.setMarker(SeriesMarkers.NONE);
+    curve.setLineColor(Color.DARK_GRAY);
+    for (int m = 0; m < MARKED.length; m++) {
+      if (x(MARKED[m]) <= end + 1e-9) {
+        double value = Charts.millis(Percentiles.of(sorted, MARKED[m]));
+        mark(chart, NAMES[m] + " " + text(value), x(MARKED[m]), value, m);
+      }
+    }
+    mark(chart, "max " + text(Charts.millis(sorted[n - 1])), end, Charts.millis(sorted[n - 1]), -1);
+
+    XYStyler styler = chart.getStyler();
+    styler.setXAxisMin(0.0);
+    styler.setXAxisMax(Math.max(end, 1));
+    styler.setxAxisTickLabelsFormattingFunction(Spectrum::label);
+    styler.setMarkerSize(8);
+    new LogAxis(Charts.millis(sorted[0]) / 1.5, Charts.millis(sorted[n - 1]) * 1.5).apply(styler);
+    // Beside the plot: below it, six entries with long values may not fit on one line.
+    styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+    styler.setLegendLayout(Styler.LegendLayout.Vertical);
+    return chart;
+  }
+
+  /** One reported percentile: a marker on the curve, its value in the legend. */
+  private static void mark(XYChart chart, String name, double x, double y, int m) {
+    XYSeries s = chart.addSeries(name, new double[] {x}, new double[] {y});
+    s.setLineStyle(SeriesLines.NONE);
+    s.setMarker(m < 0 ? SeriesMarkers.CROSS : SHAPES[m]);
+    s.setMarkerColor(m < 0 ? Color.BLACK : COLORS[m]);
+  }
+
+  private static String text(double ms) {
+    return String.format(Locale.ROOT, "%,.2f ms", ms);
+  }
+}

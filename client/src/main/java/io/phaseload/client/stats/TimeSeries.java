@@ -1,0 +1,174 @@
+package io.phaseload.client.stats;
+
+import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.request.Outcome;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The run cut into equal time buckets, computed once after the run from the recording: requests
+ * started in each bucket, how many of them succeeded, and the exact (nearest-rank) p50, p95 and p99
+ * of the successful ones' latencies. Immutable.
+ *
+ * <p>Every bucket is {@code bucketNanos} long except the last, which also takes the remainder of
+ * the run (less than one bucket), so no bucket is a sliver whose rate would be meaningless: see
+ * {@link #durationNanos}.
+ *
+ * @param bucketNanos the length of a bucket
+ * @param spanNanos the time the buckets cover, from the run's start
+ * @param sent requests started in each bucket
+ * @param ok successful requests among them
+ * @param p50 nanoseconds, 0 for a bucket with no successful request; likewise p95 and p99
+ */
+public record TimeSeries(
+    long bucketNanos, long spanNanos, long[] sent, long[] ok, long[] p50, long[] p95, long[] p99) {
+
+  private static final long MS = 1_000_000L;
+  private static final long SECOND = 1_000 * MS;
+
+  /**
+   * The bucket lengths a chart may use: round numbers a reader can say aloud, from 10 ms (finer
+   * buckets hold too few requests for a rate or a percentile) up to an hour.
+   */
+  static final List<Long> BUCKETS =
+      List.of(
+          10 * MS,
+          20 * MS,
+          50 * MS,
+          100 * MS,
+          200 * MS,
+          500 * MS,
+          SECOND,
+          2 * SECOND,
+          5 * SECOND,
+          10 * SECOND,
+          20 * SECOND,
+          30 * SECOND,
+          60 * SECOND,
+          120 * SECOND,
+          300 * SECOND,
+          600 * SECOND,
+          1200 * SECOND,
+          1800 * SECOND,
+          3600 * SECOND);
+
+  /** A chart line has at most this many points, so neighbours stay a few pixels apart. */
+  static final int MAX_POINTS = 200;
+
+  /**
+   * The shortest bucket of {@link #BUCKETS} that cuts a run of {@code runNanos} into at most
+   * {@value #MAX_POINTS} buckets: 10 ms for runs up to 2 s, 500 ms for a minute, 20 s for an hour.
+   */
+  public static long bucketFor(long runNanos) {
+    for (long bucket : BUCKETS) {
+      if (runNanos / bucket <= MAX_POINTS) {
+        return bucket;
+      }
+    }
+    return BUCKETS.get(BUCKETS.size() - 1);
+  }
+
+  /** A bucket length for a title: "10 ms", "2 s", "5 min", "1 h". */
+  public static String label(long bucketNanos) {
+    if (bucketNanos % (3600 * SECOND) == 0) {
+      return bucketNanos / (3600 * SECOND) + " h";
+    }
+    if (bucketNanos % (60 * SECOND) == 0) {
+      return bucketNanos / (60 * SECOND) + " min";
+    }
+    if (bucketNanos % SECOND == 0) {
+      return bucketNanos / SECOND + " s";
+    }
+    return bucketNanos / MS + " ms";
+  }
+
+  /**
+   * One bucket per second, from the run's start to the second in which the last request started:
+   * the rows of the JSON report's {@code perSecond}.
+   */
+  public static TimeSeries of(LatencyRecorder recorder) {
+    long span = (Math.max(lastStart(recorder), 0) / SECOND + 1) * SECOND;
+    return of(recorder, SECOND, span);
+  }
+
+  /**
+   * Buckets of {@link #bucketFor} the run's length, covering the whole run: what charts draw. A
+   * request that started after {@code runNanos} (none should) widens the span to include it.
+   */
+  public static TimeSeries of(LatencyRecorder recorder, long runNanos) {
+    long span = Math.max(runNanos, lastStart(recorder) + 1);
+    return of(recorder, bucketFor(span), span);
+  }
+
+  static TimeSeries of(LatencyRecorder recorder, long bucketNanos, long spanNanos) {
+    int buckets = spanNanos <= 0 ? 0 : (int) Math.max(1, spanNanos / bucketNanos);
+    long[] sent = new long[buckets];
+    long[] ok = new long[buckets];
+    int n = buckets == 0 ? 0 : recorder.capacity();
+    for (int k = 0; k < n; k++) {
+      if (recorder.reached(k) && Outcome.sent(recorder.outcome(k))) {
+        int b = bucket(recorder.startNanos(k), bucketNanos, buckets);
+        sent[b]++;
+        if (Outcome.ok(recorder.outcome(k))) {
+          ok[b]++;
+        }
+      }
+    }
+    // Successful latencies grouped by bucket (a counting sort), then each bucket sorted alone.
+    int[] offset = new int[buckets + 1];
+    for (int b = 0; b < buckets; b++) {
+      offset[b + 1] = offset[b] + (int) ok[b];
+    }
+    long[] latencies = new long[offset[buckets]];
+    int[] fill = Arrays.copyOf(offset, buckets);
+    for (int k = 0; k < n; k++) {
+      if (recorder.reached(k) && Outcome.ok(recorder.outcome(k))) {
+        latencies[fill[bucket(recorder.startNanos(k), bucketNanos, buckets)]++] =
+            recorder.latencyNanos(k);
+      }
+    }
+    long[] p50 = new long[buckets];
+    long[] p95 = new long[buckets];
+    long[] p99 = new long[buckets];
+    for (int b = 0; b < buckets; b++) {
+      if (ok[b] > 0) {
+        long[] one = Arrays.copyOfRange(latencies, offset[b], offset[b + 1]);
+        Arrays.sort(one);
+        p50[b] = Percentiles.of(one, 0.50);
+        p95[b] = Percentiles.of(one, 0.95);
+        p99[b] = Percentiles.of(one, 0.99);
+      }
+    }
+    return new TimeSeries(bucketNanos, spanNanos, sent, ok, p50, p95, p99);
+  }
+
+  /** The number of buckets; 0 for a run of no length. */
+  public int buckets() {
+    return sent.length;
+  }
+
+  /** When bucket {@code b} begins, in nanoseconds since the run began. */
+  public long startNanos(int b) {
+    return b * bucketNanos;
+  }
+
+  /** How long bucket {@code b} is: {@link #bucketNanos}, except the last, which ends the span. */
+  public long durationNanos(int b) {
+    return b == buckets() - 1 ? spanNanos - startNanos(b) : bucketNanos;
+  }
+
+  private static int bucket(long startNanos, long bucketNanos, int buckets) {
+    return (int) Math.min(Math.max(startNanos, 0) / bucketNanos, buckets - 1);
+  }
+
+  /** When the last request started; -1 if none was sent. */
+  private static long lastStart(LatencyRecorder recorder) {
+    long last = -1;
+    for (int k = 0; k < recorder.capacity(); k++) {
+      if (recorder.reached(k) && Outcome.sent(recorder.outcome(k))) {
+        last = Math.max(last, recorder.startNanos(k));
+      }
+    }
+    return last;
+  }
+}
