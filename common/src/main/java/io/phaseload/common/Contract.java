@@ -40,6 +40,9 @@ public final class Contract {
   /** The POST body a load generator sends. */
   public static final String POST_BODY = "{\"input\":\"abcd\"}";
 
+  /** The {@code input} of {@link #POST_BODY}. */
+  public static final String POST_INPUT = "abcd";
+
   /** The answer to {@link #POST_BODY}. */
   public static final String POST_ANSWER = "{\"response\":\"4\"}";
 

@@ -31,7 +31,7 @@ public final class StatsBench {
     for (Phase phase : plan.phases()) {
       for (int t = 0; t < phase.threads(); t++) {
         int k = recorder.sliceStart(phase.index(), t);
-        for (int i = 0; i < iterations * LoadPlan.REQUESTS_PER_ITERATION; i++, k++) {
+        for (int i = 0; i < iterations * plan.requestNames().size(); i++, k++) {
           long latency = (long) (1_000_000 * Math.exp(random.nextGaussian() * 0.8));
           int outcome =
               random.nextInt(100) == 0

@@ -1,7 +1,9 @@
 package io.phaseload.client.engine;
 
-import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.ContractAnswer;
+import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Vars;
 
 /**
  * Sends an iteration's requests to one target. An engine is shared by all user threads; each thread
@@ -24,7 +26,7 @@ public interface Engine extends AutoCloseable {
    * when the run has used them all. Called once, before any session is opened.
    */
   default void prepare() {
-    ContractCheck.prepare();
+    ContractAnswer.prepare();
     Failures.prepare(new Reasons());
   }
 
@@ -46,11 +48,12 @@ public interface Engine extends AutoCloseable {
   interface Session extends AutoCloseable {
 
     /**
-     * Sends one request and reads the whole response.
+     * Sends request {@code request} of the scenario, rendered with the thread's {@code vars}, and
+     * reads the whole response.
      *
      * @return a packed {@link Outcome}; never throws, never returns 0
      */
-    int execute(Operation op);
+    int execute(int request, Vars vars);
 
     @Override
     void close();

@@ -2,6 +2,7 @@ package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Scenario;
 import java.time.Duration;
 
 /** Makes the engine a run asks for. */
@@ -12,13 +13,16 @@ public final class Engines {
   /**
    * What an engine needs to know. Immutable.
    *
+   * @param scenario the requests the engine sends, with their targets and expectations
+   * @param base where requests without a URL of their own go: the run's target
    * @param maxConnections concurrent users the engine must serve (the busiest phase's threads)
    * @param tls how https targets are trusted
    * @param reasons the run's table of failure reasons, which the engine's sessions fill
    */
   public record Settings(
       EngineKind kind,
-      Target target,
+      Scenario scenario,
+      Target base,
       int maxConnections,
       Duration connectTimeout,
       Duration readTimeout,

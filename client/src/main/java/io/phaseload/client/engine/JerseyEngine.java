@@ -1,19 +1,24 @@
 package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
-import io.phaseload.client.request.Operation;
-import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.ByteBuf;
+import io.phaseload.client.request.Expectation;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.RequestSpec;
+import io.phaseload.client.request.Scenario;
+import io.phaseload.client.request.Template;
+import io.phaseload.client.request.Vars;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
-import jakarta.ws.rs.client.WebTarget;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
@@ -40,13 +45,15 @@ public final class JerseyEngine implements Engine {
 
   private final Client client;
   private final PoolingHttpClientConnectionManager pool;
-  private final WebTarget target;
+  private final Scenario scenario;
+  private final Target base;
 
   private final Reasons reasons;
   private volatile boolean aborted;
 
   public JerseyEngine(Engines.Settings settings) {
-    Target target = settings.target();
+    this.scenario = settings.scenario();
+    this.base = settings.base();
     int maxConnections = settings.maxConnections();
     Duration connectTimeout = settings.connectTimeout();
     Duration readTimeout = settings.readTimeout();
@@ -83,7 +90,6 @@ public final class JerseyEngine implements Engine {
                 (Apache5HttpClientBuilderConfigurator)
                     builder -> builder.disableAutomaticRetries().disableContentCompression());
     this.client = ClientBuilder.newClient(config);
-    this.target = client.target(target.uri());
   }
 
   @Override
@@ -93,24 +99,34 @@ public final class JerseyEngine implements Engine {
 
   @Override
   public Session open() {
-    Invocation get =
-        target
-            .request(MediaType.APPLICATION_JSON_TYPE)
-            .header(HttpHeaders.USER_AGENT, RawEngine.USER_AGENT)
-            .buildGet();
-    Invocation post =
-        target
-            .request(MediaType.APPLICATION_JSON_TYPE)
-            .header(HttpHeaders.USER_AGENT, RawEngine.USER_AGENT)
-            .buildPost(Entity.entity(ContractCheck.POST_BODY, MediaType.APPLICATION_JSON_TYPE));
+    Invocation[] fixed = new Invocation[scenario.size()];
+    for (int r = 0; r < fixed.length; r++) {
+      RequestSpec spec = scenario.get(r);
+      if (spec.endpoints().size() == 1 && constant(spec)) {
+        fixed[r] = invocation(spec, 0, Vars.none());
+      }
+    }
     return new Session() {
       @Override
-      public int execute(Operation op) {
-        try (Response response = (op == Operation.GET ? get : post).invoke()) {
-          int status = response.getStatus();
-          byte[] body = response.readEntity(byte[].class);
-          return Outcome.ofResponse(
-              status, body != null && ContractCheck.matches(op, body, 0, body.length));
+      public int execute(int request, Vars vars) {
+        RequestSpec spec = scenario.get(request);
+        Expectation x = spec.expect();
+        try {
+          Invocation invocation = fixed[request];
+          if (invocation == null) {
+            invocation = invocation(spec, endpoint(spec, request, vars), vars);
+          }
+          try (Response response = invocation.invoke()) {
+            int status = response.getStatus();
+            byte[] body =
+                spec.head() || !response.hasEntity()
+                    ? new byte[0]
+                    : response.readEntity(byte[].class);
+            boolean bodyOk =
+                x.body() == Expectation.Body.NONE
+                    || x.statusOk(status) && x.bodyOk(body, body.length, false);
+            return x.outcome(status, bodyOk);
+          }
         } catch (ProcessingException | IllegalStateException e) {
           return Failures.outcomeOf(e, reasons, true, aborted);
         }
@@ -119,6 +135,68 @@ public final class JerseyEngine implements Engine {
       @Override
       public void close() {}
     };
+  }
+
+  private static boolean constant(RequestSpec spec) {
+    return spec.endpoints().get(0).path().constant() != null
+        && spec.headers().stream().allMatch(h -> h.value().constant() != null)
+        && (spec.body() == null || spec.body().constant() != null);
+  }
+
+  private static int endpoint(RequestSpec spec, int request, Vars vars) {
+    int n = spec.endpoints().size();
+    if (n == 1) {
+      return 0;
+    }
+    return spec.pick() == RequestSpec.Pick.RANDOM
+        ? vars.randomIndex(n)
+        : vars.nextRoundRobin(request, n);
+  }
+
+  /** The request as Jersey builds it: the same method, URL, headers and body as the raw engine. */
+  private Invocation invocation(RequestSpec spec, int e, Vars vars) {
+    RequestSpec.Endpoint endpoint = spec.endpoints().get(e);
+    Target origin = endpoint.originOr(base);
+    String base = origin.uri().getScheme() + "://" + origin.uri().getRawAuthority();
+    Invocation.Builder builder = client.target(base + render(endpoint.path(), vars)).request();
+    String contentType = null;
+    if (!spec.sets(HttpHeaders.USER_AGENT)) {
+      builder.header(HttpHeaders.USER_AGENT, RawEngine.USER_AGENT);
+    }
+    if (!spec.sets(HttpHeaders.ACCEPT)) {
+      builder.header(HttpHeaders.ACCEPT, "*/*");
+    }
+    for (RequestSpec.Header h : spec.headers()) {
+      String value = render(h.value(), vars);
+      if (h.name().equalsIgnoreCase(HttpHeaders.CONTENT_TYPE)) {
+        contentType = value;
+      } else {
+        builder.header(h.name(), value);
+      }
+    }
+    if (spec.body() == null && !spec.method().matches("POST|PUT|PATCH")) {
+      return builder.build(spec.method());
+    }
+    byte[] body = spec.body() == null ? new byte[0] : renderBytes(spec.body(), vars);
+    MediaType type =
+        contentType == null
+            ? MediaType.APPLICATION_OCTET_STREAM_TYPE
+            : MediaType.valueOf(contentType);
+    return builder.build(spec.method(), Entity.entity(body, type));
+  }
+
+  private static String render(Template t, Vars vars) {
+    return new String(renderBytes(t, vars), StandardCharsets.UTF_8);
+  }
+
+  private static byte[] renderBytes(Template t, Vars vars) {
+    if (t.constant() != null) {
+      return t.constant();
+    }
+    ByteBuf out = vars.body;
+    out.clear();
+    t.render(vars, out);
+    return Arrays.copyOf(out.array(), out.length());
   }
 
   @Override

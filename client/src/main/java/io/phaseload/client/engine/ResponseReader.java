@@ -1,6 +1,6 @@
 package io.phaseload.client.engine;
 
-import io.phaseload.client.request.Operation;
+import io.phaseload.client.request.Expectation;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,9 +20,6 @@ final class ResponseReader {
   /** The most bytes of status line, headers and trailers accepted in one response. */
   static final int MAX_HEAD = 64 * 1024;
 
-  /** The most body bytes kept for the contract check; a longer body is read and dropped. */
-  static final int MAX_BODY_KEPT = 64 * 1024;
-
   private InputStream in;
   private byte[] buf = new byte[8 * 1024];
   private int pos;
@@ -32,6 +29,7 @@ final class ResponseReader {
   private byte[] body = new byte[256];
   private int bodyLength;
   private boolean bodyTruncated;
+  private int keepLimit;
 
   private int status;
   private boolean http10;
@@ -49,14 +47,22 @@ final class ResponseReader {
     end = 0;
   }
 
+  /** Reads one whole response to a request other than HEAD, keeping what a body check can use. */
+  void read() throws IOException {
+    read(false, Expectation.MAX_BODY_CHECKED);
+  }
+
   /**
-   * Reads one whole response.
+   * Reads one whole response. Its body, of any length, is read to its end; the first {@code keep}
+   * bytes are kept for the check and the rest dropped.
    *
+   * @param head whether the request was HEAD, whose response has no body whatever its headers say
    * @throws EOFException if the stream ends before the response does
    * @throws ProtocolException if the response is not HTTP/1.x
    * @throws IOException if reading fails, e.g. on the read timeout
    */
-  void read() throws IOException {
+  void read(boolean head, int keep) throws IOException {
+    keepLimit = keep;
     headBytes = 0;
     do {
       readHead();
@@ -67,7 +73,7 @@ final class ResponseReader {
     bodyLength = 0;
     bodyTruncated = false;
     keepAlive = !connectionClose && (!http10 || connectionKeepAlive);
-    if (status == 204 || status == 304) {
+    if (head || status == 204 || status == 304) {
       // no body by definition
     } else if (chunked) {
       readChunked();
@@ -88,13 +94,19 @@ final class ResponseReader {
     return keepAlive;
   }
 
-  /** Whether the body is the contract's answer to {@code op}; false for a truncated body. */
-  boolean bodyMatches(Operation op) {
-    return !bodyTruncated && ContractCheck.matches(op, body, 0, bodyLength);
+  /** The kept body bytes, valid up to {@link #bodyLength}. */
+  byte[] body() {
+    return body;
   }
 
+  /** Body bytes kept: at most what the last read was asked to keep. */
   int bodyLength() {
     return bodyLength;
+  }
+
+  /** Whether the body had more bytes than were kept. */
+  boolean bodyTruncated() {
+    return bodyTruncated;
   }
 
   private void readHead() throws IOException {
@@ -225,13 +237,16 @@ final class ResponseReader {
   }
 
   private void keep(int from, int n) {
-    int room = MAX_BODY_KEPT - bodyLength;
+    int room = keepLimit - bodyLength;
     if (n > room) {
       bodyTruncated = true;
       n = room;
     }
+    if (n <= 0) {
+      return;
+    }
     if (bodyLength + n > body.length) {
-      byte[] bigger = new byte[Math.min(MAX_BODY_KEPT, Math.max(2 * body.length, bodyLength + n))];
+      byte[] bigger = new byte[Math.min(keepLimit, Math.max(2 * body.length, bodyLength + n))];
       System.arraycopy(body, 0, bigger, 0, bodyLength);
       body = bigger;
     }

@@ -3,12 +3,15 @@ package io.phaseload.client.plan;
 import java.util.List;
 
 /**
- * What to run: the phases, in order, and how many GET+POST iterations each thread does. Immutable.
+ * What to run: the phases, in order, how many iterations each thread does, and the names of an
+ * iteration's requests. Immutable.
  *
- * <p>The request count is {@code sum(phase threads) x iterations x 2}; for the default fractions
- * that is about 3.7 x THREADS x ITERATIONS.
+ * <p>The request count is {@code sum(phase threads) x iterations x requests per iteration}; for the
+ * default fractions and the contract's GET and POST that is about 3.7 x THREADS x ITERATIONS.
+ *
+ * @param requestNames the names of an iteration's requests, in the order they are sent
  */
-public record LoadPlan(int threads, int iterations, List<Phase> phases) {
+public record LoadPlan(int threads, int iterations, List<Phase> phases, List<String> requestNames) {
 
   /** The default phase fractions: warmup, load, peak, cooldown. */
   public static final List<Double> DEFAULT_FRACTIONS = List.of(0.10, 0.50, 1.00, 0.25);
@@ -16,11 +19,8 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases) {
   private static final List<String> DEFAULT_NAMES =
       List.of("WARMUP", "LOADING", "PEAK", "COOLDOWN");
 
-  /** Each thread's iteration does one GET then one POST. */
-  public static final int REQUESTS_PER_ITERATION = 2;
-
-  /** The names of an iteration's requests, in the order they are sent. */
-  public static final List<String> REQUEST_NAMES = List.of("GET", "POST");
+  /** The contract's iteration: one GET, then one POST. */
+  public static final List<String> CONTRACT_REQUESTS = List.of("GET", "POST");
 
   /** The most phases a plan may have; the record layout is sized to tell them apart. */
   public static final int MAX_PHASES = 32;
@@ -41,11 +41,24 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases) {
     if (phases.size() > MAX_PHASES) {
       throw new IllegalArgumentException("at most " + MAX_PHASES + " phases, got " + phases.size());
     }
+    if (requestNames == null
+        || requestNames.isEmpty()
+        || requestNames.size() > MAX_REQUESTS_PER_ITERATION) {
+      throw new IllegalArgumentException(
+          "an iteration holds 1 to " + MAX_REQUESTS_PER_ITERATION + " requests");
+    }
     phases = List.copyOf(phases);
+    requestNames = List.copyOf(requestNames);
   }
 
-  /** The plan for THREADS and ITERATIONS with the given phase fractions. */
+  /** The contract's plan for THREADS and ITERATIONS with the given phase fractions. */
   public static LoadPlan of(int threads, int iterations, List<Double> fractions) {
+    return of(threads, iterations, fractions, CONTRACT_REQUESTS);
+  }
+
+  /** The plan for THREADS and ITERATIONS of these requests with the given phase fractions. */
+  public static LoadPlan of(
+      int threads, int iterations, List<Double> fractions, List<String> requestNames) {
     if (threads < 1) {
       throw new IllegalArgumentException("THREADS must be at least 1, got " + threads);
     }
@@ -59,17 +72,12 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases) {
       }
       phases[i] = new Phase(i, name, f, Phase.threadsFor(f, threads));
     }
-    return new LoadPlan(threads, iterations, List.of(phases));
+    return new LoadPlan(threads, iterations, List.of(phases), requestNames);
   }
 
   /** The default four-phase plan. */
   public static LoadPlan standard(int threads, int iterations) {
     return of(threads, iterations, DEFAULT_FRACTIONS);
-  }
-
-  /** The names of an iteration's requests, in order: the rows of every report. */
-  public List<String> requestNames() {
-    return REQUEST_NAMES;
   }
 
   /** The phase names, in order. */
@@ -89,11 +97,11 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases) {
 
   /** Requests in one phase. */
   public long requests(Phase phase) {
-    return (long) phase.threads() * iterations * REQUESTS_PER_ITERATION;
+    return (long) phase.threads() * iterations * requestNames.size();
   }
 
   /** Requests over the whole run; may exceed what one array can hold, see the recorder. */
   public long totalRequests() {
-    return totalThreadStarts() * iterations * REQUESTS_PER_ITERATION;
+    return totalThreadStarts() * iterations * requestNames.size();
   }
 }

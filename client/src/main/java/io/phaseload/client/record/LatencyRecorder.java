@@ -53,7 +53,7 @@ public final class LatencyRecorder {
       threads[phase.index()] = phase.threads();
       next += plan.requests(phase);
     }
-    int perThread = plan.iterations() * LoadPlan.REQUESTS_PER_ITERATION;
+    int perThread = plan.iterations() * plan.requestNames().size();
     return new LatencyRecorder(
         new long[(int) (RecordLayout.LONGS_PER_REQUEST * total)], base, threads, perThread);
   }

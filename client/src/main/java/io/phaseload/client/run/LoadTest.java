@@ -5,9 +5,9 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.record.RecordLayout;
-import io.phaseload.client.request.Operation;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Vars;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -44,6 +44,7 @@ public final class LoadTest {
   private final Listener listener;
   private final LongSupplier nanoTime;
   private volatile FailureLimit limit = FailureLimit.UNLIMITED;
+  private volatile long seed;
 
   /** This run's failures, counted only when a limit is set; touched on failures only. */
   private final LongAdder failures = new LongAdder();
@@ -75,6 +76,11 @@ public final class LoadTest {
    */
   public void limitFailures(FailureLimit max) {
     this.limit = max;
+  }
+
+  /** The seed the requests' random variables draw from. Call before {@link #run}. */
+  public void seed(long runSeed) {
+    this.seed = runSeed;
   }
 
   /** Asks the run to stop after the requests in flight; the first reason given is kept. */
@@ -134,11 +140,12 @@ public final class LoadTest {
     long setup = nanoTime.getAsLong();
     try {
       for (int t = 0; t < threads; t++) {
+        int thread = t;
         int slice = recorder.sliceStart(phase.index(), t);
         tasks.add(
             executor.submit(
                 () -> {
-                  user(phase, slice, runStart, ready, gate);
+                  user(phase, thread, slice, runStart, ready, gate);
                   return null;
                 }));
       }
@@ -170,12 +177,13 @@ public final class LoadTest {
 
   /** One user thread's work: its slice of the phase, in order. */
   private void user(
-      Phase phase, int slice, long runStart, CountDownLatch ready, CountDownLatch gate)
+      Phase phase, int thread, int slice, long runStart, CountDownLatch ready, CountDownLatch gate)
       throws InterruptedException {
     int phaseIndex = phase.index();
     int iterations = plan.iterations();
     int requests = plan.requestNames().size();
     FailureLimit max = limit;
+    Vars vars = new Vars(thread, phase.name(), phaseIndex, seed);
     boolean readied = false;
     try (Engine.Session session = engine.open()) {
       ready.countDown();
@@ -183,14 +191,15 @@ public final class LoadTest {
       gate.await();
       int k = slice;
       for (int i = 0; i < iterations; i++) {
-        for (int op = 0; op < requests; op++) {
+        vars.iteration(i);
+        for (int r = 0; r < requests; r++) {
           if (stopReason != null) {
             return;
           }
           long t0 = nanoTime.getAsLong();
-          int outcome = session.execute(Operation.of(op));
+          int outcome = session.execute(r, vars);
           long t1 = nanoTime.getAsLong();
-          recorder.record(k++, t0 - runStart, t1 - t0, phaseIndex, op, outcome);
+          recorder.record(k++, t0 - runStart, t1 - t0, phaseIndex, r, outcome);
           if (!Outcome.ok(outcome) && !max.unlimited()) {
             failures.increment();
             if (max.exceededBy(failures.sum())) {

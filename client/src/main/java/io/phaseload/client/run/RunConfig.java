@@ -3,12 +3,14 @@ package io.phaseload.client.run;
 import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Scenario;
 import io.phaseload.common.ThreadMode;
 import java.time.Duration;
 
 /**
  * Everything one run needs to know, checked: pure data, touched by nothing while it is built.
  *
+ * @param scenario what each iteration sends; requests without a URL of their own go to the target
  * @param target null to start the embedded server and target it
  * @param path the path on the embedded server
  * @param threadMode how user threads are made, as asked (auto resolves per JDK)
@@ -20,6 +22,7 @@ import java.time.Duration;
  */
 public record RunConfig(
     LoadPlan plan,
+    Scenario scenario,
     Target target,
     String path,
     Duration connectTimeout,
@@ -37,6 +40,9 @@ public record RunConfig(
       throw new IllegalArgumentException(
           "a run needs a plan, an engine, a thread mode and a limit");
     }
+    if (scenario == null || !scenario.names().equals(plan.requestNames())) {
+      throw new IllegalArgumentException("the plan's requests must be the scenario's");
+    }
     if (connectTimeout.isNegative() || connectTimeout.isZero()) {
       throw new IllegalArgumentException("--connect-timeout must be positive");
     }
@@ -52,6 +58,7 @@ public record RunConfig(
   public RunConfig withPlan(LoadPlan other, FailureLimit limit) {
     return new RunConfig(
         other,
+        scenario,
         target,
         path,
         connectTimeout,
@@ -69,6 +76,7 @@ public record RunConfig(
   public RunConfig withEmbeddedWorkers(Integer workers) {
     return new RunConfig(
         plan,
+        scenario,
         target,
         path,
         connectTimeout,

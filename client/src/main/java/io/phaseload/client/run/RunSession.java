@@ -63,6 +63,9 @@ public final class RunSession implements AutoCloseable {
     }
     try {
       Reachability.require(target, config.connectTimeout());
+      for (Target other : config.scenario().origins()) {
+        Reachability.require(other, config.connectTimeout());
+      }
     } catch (UnreachableException e) {
       if (server != null) {
         server.close();
@@ -125,6 +128,7 @@ public final class RunSession implements AutoCloseable {
     Engines.Settings settings =
         new Engines.Settings(
             config.engine(),
+            config.scenario(),
             target,
             plan.peakThreads(),
             config.connectTimeout(),
@@ -144,6 +148,7 @@ public final class RunSession implements AutoCloseable {
               progress == null ? listener : both(progress, listener),
               System::nanoTime);
       test.limitFailures(config.maxFailures());
+      test.seed(config.scenario().seed());
       activeEngine = engine;
       active = test;
       if (interrupted) {

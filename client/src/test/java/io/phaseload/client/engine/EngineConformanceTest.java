@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.Target;
-import io.phaseload.client.request.Operation;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Vars;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import io.phaseload.client.testing.TestEngines;
@@ -143,10 +143,11 @@ class EngineConformanceTest {
         Engine e =
             TestEngines.create(engine, Target.parse(server.url("/sayHello")), 4, CONNECT, READ);
         Engine.Session session = e.open()) {
+      Vars vars = Vars.none();
       List<String> outcomes = new ArrayList<>();
-      outcomes.add(describe(session.execute(Operation.GET)));
+      outcomes.add(describe(session.execute(0, vars)));
       assertTrue(server.awaitClosed(1, Duration.ofSeconds(10)), "the server reset the connection");
-      outcomes.add(describe(session.execute(Operation.POST)));
+      outcomes.add(describe(session.execute(1, vars)));
       boolean raw = engine.equals("raw");
       assertEquals(raw ? repeat("ok 200", 2) : List.of("ok 200", "io"), outcomes);
       assertEquals(raw ? 2 : 1, server.requests());
@@ -265,8 +266,9 @@ class EngineConformanceTest {
                 tls == null ? Tls.system() : tls,
                 new Reasons());
         Engine.Session session = e.open()) {
+      Vars vars = Vars.none();
       for (int i = 0; i < requests; i++) {
-        outcomes.add(describe(session.execute(Operation.of(i % 2))));
+        outcomes.add(describe(session.execute(i % 2, vars)));
       }
     }
     return outcomes;

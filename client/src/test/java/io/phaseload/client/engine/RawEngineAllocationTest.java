@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.phaseload.client.plan.Target;
-import io.phaseload.client.request.Operation;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Vars;
 import io.phaseload.client.testing.TestEngines;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
@@ -35,13 +35,14 @@ class RawEngineAllocationTest {
                 Duration.ofSeconds(5),
                 Duration.ofSeconds(30));
         Engine.Session session = engine.open()) {
+      Vars vars = Vars.none();
       for (int i = 0; i < requests; i++) { // warm up: connect, size buffers, compile
-        assertEquals(Outcome.OK, Outcome.kind(session.execute(Operation.of(i % 2))));
+        assertEquals(Outcome.OK, Outcome.kind(session.execute(i % 2, vars)));
       }
       long id = Thread.currentThread().getId();
       long before = threads.getThreadAllocatedBytes(id);
       for (int i = 0; i < requests; i++) {
-        session.execute(Operation.of(i % 2));
+        session.execute(i % 2, vars);
       }
       long perRequest = (threads.getThreadAllocatedBytes(id) - before) / requests;
       assertTrue(perRequest < 16, perRequest + " bytes allocated per request");

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.Target;
-import io.phaseload.client.request.Operation;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Vars;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import io.phaseload.client.testing.TestEngines;
@@ -41,8 +41,9 @@ class WireTest {
                 Duration.ofSeconds(5),
                 Duration.ofSeconds(5));
         Engine.Session session = e.open()) {
-      assertEquals(Outcome.OK, Outcome.kind(session.execute(Operation.GET)));
-      assertEquals(Outcome.OK, Outcome.kind(session.execute(Operation.POST)));
+      Vars vars = Vars.none();
+      assertEquals(Outcome.OK, Outcome.kind(session.execute(0, vars)));
+      assertEquals(Outcome.OK, Outcome.kind(session.execute(1, vars)));
     }
     return seen;
   }

@@ -6,6 +6,7 @@ import io.phaseload.client.engine.Engines;
 import io.phaseload.client.engine.Tls;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Scenario;
 import java.time.Duration;
 
 /** Engines for tests, by the names {@code @EachEngine} passes. */
@@ -28,6 +29,13 @@ public final class TestEngines {
       Reasons reasons) {
     return Engines.create(
         new Engines.Settings(
-            EngineKind.parse(kind), target, connections, connect, read, tls, reasons));
+            EngineKind.parse(kind),
+            Scenario.contract(target.pathAndQuery(), 0),
+            target,
+            connections,
+            connect,
+            read,
+            tls,
+            reasons));
   }
 }

@@ -1,0 +1,96 @@
+package io.phaseload.client.request;
+
+import io.phaseload.client.plan.Target;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One named request of an iteration: what to send, where, and what counts as success. Immutable;
+ * validated when built, so that a run never starts with a request it cannot send.
+ *
+ * @param name the row name in every report
+ * @param method an HTTP method token (GET, POST, HEAD, ...)
+ * @param endpoints where it goes: one, or several to balance across with {@code pick}
+ * @param headers extra header lines, in order; each value may hold variables
+ * @param body the body, or null for none
+ * @param expect what the response must be
+ */
+public record RequestSpec(
+    String name,
+    String method,
+    List<Endpoint> endpoints,
+    Pick pick,
+    List<Header> headers,
+    Template body,
+    Expectation expect) {
+
+  /** How one of several endpoints is chosen for each request. */
+  public enum Pick {
+    /** In turn, each thread starting at its own place in the list. */
+    ROUND_ROBIN,
+    /** Uniformly, from the thread's seeded generator. */
+    RANDOM
+  }
+
+  /**
+   * Where a request goes.
+   *
+   * @param origin scheme, host and port (its path is ignored); null for the run's target
+   * @param path the path and query, starting with "/", may hold variables
+   */
+  public record Endpoint(Target origin, Template path) {
+
+    /** This endpoint's origin, or {@code base} when it has none of its own. */
+    public Target originOr(Target base) {
+      return origin == null ? base : origin;
+    }
+  }
+
+  /** A header line; the value may hold variables. */
+  public record Header(String name, Template value) {}
+
+  /** Headers phaseload sets itself; a request may not set them. */
+  static final List<String> RESERVED = List.of("host", "content-length", "transfer-encoding");
+
+  public RequestSpec {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("a request needs a name");
+    }
+    if (method == null || !method.matches("[A-Z][A-Z0-9_-]*")) {
+      throw new IllegalArgumentException(
+          "method must be an upper-case token like GET or POST, got '" + method + "'");
+    }
+    if (endpoints == null || endpoints.isEmpty()) {
+      throw new IllegalArgumentException("a request needs a path or a URL");
+    }
+    for (Header h : headers) {
+      if (!h.name().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+        throw new IllegalArgumentException("'" + h.name() + "' is not a header name");
+      }
+      if (RESERVED.contains(h.name().toLowerCase(Locale.ROOT))) {
+        throw new IllegalArgumentException(
+            h.name() + " is set by phaseload from the request; leave it out");
+      }
+    }
+    endpoints = List.copyOf(endpoints);
+    headers = List.copyOf(headers);
+  }
+
+  /** Whether the response to this request has no body by definition (RFC 9110: HEAD). */
+  public boolean head() {
+    return method.equals("HEAD");
+  }
+
+  /** Whether the header {@code name} is set by the request, in any case. */
+  public boolean sets(String headerName) {
+    return headers.stream().anyMatch(h -> h.name().equalsIgnoreCase(headerName));
+  }
+
+  /** Whether any part of the request draws from the random generator. */
+  public boolean usesRandom() {
+    return endpoints.stream().anyMatch(e -> e.path().usesRandom())
+        || headers.stream().anyMatch(h -> h.value().usesRandom())
+        || (body != null && body.usesRandom())
+        || (endpoints.size() > 1 && pick == Pick.RANDOM);
+  }
+}

@@ -1,0 +1,102 @@
+package io.phaseload.client.request;
+
+import io.phaseload.client.plan.Target;
+import io.phaseload.common.Contract;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What one iteration sends: its requests, in order, and the seed their random variables draw from.
+ * The sayHello contract is the default scenario. Immutable.
+ *
+ * @param seed the run's seed: the same seed sends the same requests
+ * @param builtIn whether this is the built-in contract (reports then keep its original wording)
+ */
+public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
+
+  /** The most requests one iteration may hold (the record layout tells this many apart). */
+  public static final int MAX_REQUESTS = 64;
+
+  public Scenario {
+    if (requests == null || requests.isEmpty()) {
+      throw new IllegalArgumentException("a scenario needs at least one request");
+    }
+    if (requests.size() > MAX_REQUESTS) {
+      throw new IllegalArgumentException(
+          "a scenario holds at most " + MAX_REQUESTS + " requests, got " + requests.size());
+    }
+    Set<String> names = new HashSet<>();
+    for (RequestSpec r : requests) {
+      if (!names.add(r.name())) {
+        throw new IllegalArgumentException("two requests are named '" + r.name() + "'");
+      }
+    }
+    requests = List.copyOf(requests);
+  }
+
+  /**
+   * The contract on the run's target: GET {@code pathAndQuery}, then POST {@link
+   * Contract#POST_BODY} to it.
+   */
+  public static Scenario contract(String pathAndQuery, long seed) {
+    RequestSpec.Endpoint at = new RequestSpec.Endpoint(null, Template.parse(pathAndQuery));
+    RequestSpec.Header accept =
+        new RequestSpec.Header("Accept", Template.parse("application/json"));
+    RequestSpec get =
+        new RequestSpec(
+            "GET",
+            "GET",
+            List.of(at),
+            RequestSpec.Pick.ROUND_ROBIN,
+            List.of(accept),
+            null,
+            Expectation.contract(false));
+    RequestSpec post =
+        new RequestSpec(
+            "POST",
+            "POST",
+            List.of(at),
+            RequestSpec.Pick.ROUND_ROBIN,
+            List.of(
+                accept, new RequestSpec.Header("Content-Type", Template.parse("application/json"))),
+            Template.parse(Contract.POST_BODY),
+            Expectation.contract(true));
+    return new Scenario(List.of(get, post), seed, true);
+  }
+
+  /** The requests' names, in order: the rows of every report. */
+  public List<String> names() {
+    return requests.stream().map(RequestSpec::name).toList();
+  }
+
+  public int size() {
+    return requests.size();
+  }
+
+  public RequestSpec get(int i) {
+    return requests.get(i);
+  }
+
+  /** The distinct origins requests name of their own (not the run's target). */
+  public List<Target> origins() {
+    Set<String> seen = new HashSet<>();
+    List<Target> out = new ArrayList<>();
+    for (RequestSpec r : requests) {
+      for (RequestSpec.Endpoint e : r.endpoints()) {
+        if (e.origin() != null
+            && seen.add(
+                e.origin().uri().getScheme() + "://" + e.origin().uri().getRawAuthority())) {
+          out.add(e.origin());
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether any request draws random numbers (so the seed matters). */
+  public boolean usesRandom() {
+    return requests.stream().anyMatch(RequestSpec::usesRandom);
+  }
+}

@@ -1,0 +1,158 @@
+package io.phaseload.client.request;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Text with variables, parsed once and rendered per request without allocating: {@code ${thread}}
+ * (0-based within the phase), {@code ${iteration}} (0-based), {@code ${phase}} (its name) and
+ * {@code ${random:LO:HI}} (a uniform integer, both ends included, from the thread's seeded
+ * generator). Immutable; rendering is thread-safe given a thread's own {@link Vars}.
+ */
+public final class Template {
+
+  /** The most variables one template may hold. */
+  public static final int MAX_VARIABLES = 32;
+
+  private static final int LITERAL = 0;
+  private static final int THREAD = 1;
+  private static final int ITERATION = 2;
+  private static final int PHASE = 3;
+  private static final int RANDOM = 4;
+
+  private final String text;
+  private final int[] kinds;
+  private final byte[][] literals;
+  private final long[] lo;
+  private final long[] hi;
+  private final byte[] constant;
+
+  private Template(String text, List<Object> parts) {
+    this.text = text;
+    int n = parts.size();
+    kinds = new int[n];
+    literals = new byte[n][];
+    lo = new long[n];
+    hi = new long[n];
+    boolean constantText = true;
+    for (int i = 0; i < n; i++) {
+      Object p = parts.get(i);
+      if (p instanceof String s) {
+        literals[i] = s.getBytes(StandardCharsets.UTF_8);
+      } else {
+        long[] v = (long[]) p;
+        kinds[i] = (int) v[0];
+        lo[i] = v[1];
+        hi[i] = v[2];
+        constantText = false;
+      }
+    }
+    constant = constantText ? text.getBytes(StandardCharsets.UTF_8) : null;
+  }
+
+  /**
+   * Parses {@code text}.
+   *
+   * @throws IllegalArgumentException naming the variable that is unknown or malformed
+   */
+  public static Template parse(String text) {
+    List<Object> parts = new ArrayList<>();
+    int vars = 0;
+    int at = 0;
+    while (at < text.length()) {
+      int open = text.indexOf("${", at);
+      if (open < 0) {
+        parts.add(text.substring(at));
+        break;
+      }
+      if (open > at) {
+        parts.add(text.substring(at, open));
+      }
+      int close = text.indexOf('}', open);
+      if (close < 0) {
+        throw new IllegalArgumentException("unclosed ${ at " + text.substring(open));
+      }
+      parts.add(variable(text.substring(open + 2, close)));
+      if (++vars > MAX_VARIABLES) {
+        throw new IllegalArgumentException(
+            "more than " + MAX_VARIABLES + " variables in one value");
+      }
+      at = close + 1;
+    }
+    return new Template(text, parts);
+  }
+
+  private static long[] variable(String name) {
+    switch (name) {
+      case "thread":
+        return new long[] {THREAD, 0, 0};
+      case "iteration":
+        return new long[] {ITERATION, 0, 0};
+      case "phase":
+        return new long[] {PHASE, 0, 0};
+      default:
+        break;
+    }
+    if (name.startsWith("random:")) {
+      String[] range = name.substring(7).split(":", -1);
+      long low;
+      long high;
+      try {
+        if (range.length != 2) {
+          throw new NumberFormatException();
+        }
+        low = Long.parseLong(range[0].trim());
+        high = Long.parseLong(range[1].trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "bad range in ${" + name + "}: use ${random:LO:HI} with whole numbers");
+      }
+      if (low > high || high == Long.MAX_VALUE) {
+        throw new IllegalArgumentException("bad range in ${" + name + "}: LO must not be above HI");
+      }
+      return new long[] {RANDOM, low, high};
+    }
+    throw new IllegalArgumentException(
+        "unknown variable ${"
+            + name
+            + "}: use ${thread}, ${iteration}, ${phase} or ${random:LO:HI}");
+  }
+
+  /** The bytes when the template has no variable, else null. */
+  public byte[] constant() {
+    return constant;
+  }
+
+  /** Whether any variable draws from the random generator. */
+  public boolean usesRandom() {
+    for (int k : kinds) {
+      if (k == RANDOM) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Appends the rendered bytes to {@code out}. */
+  public void render(Vars vars, ByteBuf out) {
+    if (constant != null) {
+      out.append(constant);
+      return;
+    }
+    for (int i = 0; i < kinds.length; i++) {
+      switch (kinds[i]) {
+        case LITERAL -> out.append(literals[i]);
+        case THREAD -> out.append(vars.thread);
+        case ITERATION -> out.append(vars.iteration);
+        case PHASE -> out.append(vars.phase);
+        default -> out.append(vars.random.nextLong(lo[i], hi[i] + 1));
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+}

@@ -1,0 +1,66 @@
+package io.phaseload.client.request;
+
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+
+/**
+ * What a user thread's requests are rendered with: its thread number in the phase, the iteration,
+ * the phase's name and its own random generator, seeded from the run's seed, the phase and the
+ * thread, so that the same seed sends the same requests. Not thread-safe; one per user thread, made
+ * before the phase starts.
+ */
+public final class Vars {
+
+  /** For engines driven without a run (tests): thread 0, iteration 0, no phase, seed 0. */
+  public static Vars none() {
+    return new Vars(0, "", 0, 0);
+  }
+
+  final int thread;
+  final byte[] phase;
+  final SplittableRandom random;
+  int iteration;
+
+  /** Round-robin positions, one per request of the iteration. */
+  final int[] next = new int[64];
+
+  /** The reused buffer requests with variables are rendered into. */
+  public final ByteBuf buffer = new ByteBuf(1024);
+
+  /** The reused buffer bodies with variables are rendered into. */
+  public final ByteBuf body = new ByteBuf(256);
+
+  public Vars(int thread, String phase, int phaseIndex, long seed) {
+    this.thread = thread;
+    this.phase = phase.getBytes(StandardCharsets.UTF_8);
+    this.random = new SplittableRandom(mix(seed, phaseIndex, thread));
+    for (int i = 0; i < next.length; i++) {
+      next[i] = thread; // threads start round-robin lists at different places, spreading load
+    }
+  }
+
+  /** Sets the iteration the next requests belong to. */
+  public void iteration(int i) {
+    iteration = i;
+  }
+
+  /** The next of {@code n} endpoints in turn for request {@code request}. */
+  public int nextRoundRobin(int request, int n) {
+    int i = next[request];
+    next[request] = i + 1 == Integer.MAX_VALUE ? 0 : i + 1;
+    return i % n;
+  }
+
+  /** A uniform index below {@code n}. */
+  public int randomIndex(int n) {
+    return random.nextInt(n);
+  }
+
+  /** A seed for (run seed, phase, thread) whose streams do not overlap in practice. */
+  static long mix(long seed, int phase, int thread) {
+    long z = seed ^ (0x9E3779B97F4A7C15L * (phase + 1)) ^ (0xBF58476D1CE4E5B9L * (thread + 1));
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+}
