@@ -1,0 +1,2 @@
+#!/bin/sh
+printf 'Status: 204 No Content\r\n\r\n'
