@@ -1,6 +1,9 @@
 #!/bin/sh
 # A non-parsed-header script: the server passes these bytes to the client unchanged, so this is
 # the one way to send chunk extensions and a trailer through a stock web server.
+# Reads the request body first: a script that exits on an unread body makes the server's
+# write of it fail, and apache then cuts the response short.
+cat >/dev/null
 printf 'HTTP/1.1 200 OK\r\n'
 printf 'Content-Type: text/plain\r\n'
 printf 'Transfer-Encoding: chunked\r\n'
