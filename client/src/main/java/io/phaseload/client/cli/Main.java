@@ -211,7 +211,8 @@ public final class Main {
         rc.connectTimeout(),
         rc.readTimeout(),
         s.target().toString(),
-        s.embedded().isPresent());
+        s.embedded().isPresent(),
+        rc.scenario().seed());
   }
 
   static String version() {

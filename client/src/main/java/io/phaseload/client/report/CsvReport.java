@@ -16,7 +16,7 @@ import java.util.List;
 public final class CsvReport {
 
   public static final String HEADER =
-      "start_ms,phase,operation,thread,latency_ms,outcome,status,reason";
+      "start_ms,phase,request,thread,latency_ms,outcome,status,reason";
 
   private CsvReport() {}
 

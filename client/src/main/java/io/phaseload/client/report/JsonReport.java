@@ -49,6 +49,7 @@ public final class JsonReport {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("schema", SCHEMA);
     doc.put("settings", info.settings());
+    doc.put("requestNames", run.plan().requestNames());
     doc.put("target", info.target());
     doc.put("embeddedServer", info.embedded());
     doc.put("environment", info.environment());
@@ -82,7 +83,7 @@ public final class JsonReport {
       for (Group cell : summary.cellsOf(p)) {
         requests.put(cell.request(), group(cell, 0, run.reasons()));
       }
-      m.put("operations", requests);
+      m.put("requests", requests);
       phases.add(m);
     }
     doc.put("phases", phases);
@@ -90,7 +91,7 @@ public final class JsonReport {
     for (Group request : summary.requests()) {
       requests.put(request.request(), group(request, 0, run.reasons()));
     }
-    doc.put("operations", requests);
+    doc.put("requests", requests);
     List<Object> perSecond = new ArrayList<>();
     for (int s = 0; s < series.buckets(); s++) {
       Map<String, Object> m = new LinkedHashMap<>();

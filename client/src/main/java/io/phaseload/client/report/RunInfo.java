@@ -40,7 +40,8 @@ public record RunInfo(
       Duration connectTimeout,
       Duration readTimeout,
       String target,
-      boolean embedded) {
+      boolean embedded,
+      long seed) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("threads", plan.threads());
     s.put("iterations", plan.iterations());
@@ -49,6 +50,7 @@ public record RunInfo(
     s.put("threadMode", threadMode.toLowerCase(Locale.ROOT));
     s.put("connectTimeoutMs", connectTimeout.toMillis());
     s.put("readTimeoutMs", readTimeout.toMillis());
+    s.put("seed", seed);
     return new RunInfo(s, target, embedded, thisMachine());
   }
 

@@ -1,6 +1,8 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Group;
@@ -20,12 +22,18 @@ import java.util.StringJoiner;
  */
 public final class TextReport {
 
-  private static final String ROW = "%-9s %-5s %7s %9s %9s %8s %8s %9s %8s %8s %8s %8s %8s %8s%n";
+  private static final String ROW =
+      "%-9s %-NAMEs %7s %9s %9s %8s %8s %9s %8s %8s %8s %8s %8s %8s%n";
 
   private TextReport() {}
 
   /** Prints the summary block and the per-phase table. */
   public static void print(RunResult run, Summary summary, PrintStream out) {
+    int width = 5;
+    for (String name : run.plan().requestNames()) {
+      width = Math.max(width, name.length());
+    }
+    String row = ROW.replace("NAME", String.valueOf(width));
     Group total = summary.total();
     LatencyStats l = total.latency();
     double wallSeconds = run.wallNanos() / 1e9;
@@ -36,6 +44,12 @@ public final class TextReport {
       if (!notReached.isEmpty()) {
         out.println("Phases not reached: " + String.join(", ", notReached));
       }
+    }
+    if (!run.plan().requestNames().equals(LoadPlan.CONTRACT_REQUESTS) || run.seedPrinted()) {
+      out.println("Requests per iteration: " + String.join(", ", run.plan().requestNames()));
+    }
+    if (run.seedPrinted()) {
+      out.println("Seed: " + run.seed() + " (--seed " + run.seed() + " sends the same requests)");
     }
     out.println("Total number of requests sent: " + total.sent());
     out.println("Total number of Successful responses: " + total.ok());
@@ -82,7 +96,7 @@ public final class TextReport {
         "Latency by phase and request (ms, successful requests; percentiles by nearest rank):");
     out.printf(
         Locale.ROOT,
-        ROW,
+        row,
         "PHASE",
         "REQ",
         "THREADS",
@@ -99,33 +113,55 @@ public final class TextReport {
         "MAX");
     for (int p = 0; p < summary.phases().size(); p++) {
       for (Group cell : summary.cellsOf(p)) {
-        row(out, cell, "", null);
+        row(out, row, cell, "", null);
       }
       PhaseResult ran = p < run.phases().size() ? run.phases().get(p) : null;
       Double seconds = ran == null ? null : ran.durationNanos() / 1e9;
       String threads = String.valueOf(run.plan().phases().get(p).threads());
-      row(out, summary.phases().get(p), threads, seconds);
+      row(out, row, summary.phases().get(p), threads, seconds);
     }
     for (Group request : summary.requests()) {
-      row(out, request, "", null);
+      row(out, row, request, "", null);
     }
-    row(out, total, "", wallSeconds);
+    row(out, row, total, "", wallSeconds);
     if (total.failed() + total.notSent() > 0) {
       out.println();
       out.println("Failures by phase:");
-      for (Group phase : summary.phases()) {
+      for (int p = 0; p < summary.phases().size(); p++) {
+        Group phase = summary.phases().get(p);
         if (phase.failed() + phase.notSent() > 0) {
-          out.printf(
-              Locale.ROOT,
-              "%-9s %d (%s)%s%s%n",
-              phase.phase(),
-              phase.failed(),
-              failureKinds(phase),
-              phase.statuses().isEmpty() ? "" : "; HTTP " + statuses(phase.statuses()),
-              phase.notSent() == 0 ? "" : "; not sent " + phase.notSent());
+          failureLine(out, phase.phase(), phase, run.reasons());
+          if (summary.requests().size() > 1) {
+            for (Group cell : summary.cellsOf(p)) {
+              if (cell.failed() + cell.notSent() > 0) {
+                failureLine(out, "  " + cell.request(), cell, run.reasons());
+              }
+            }
+          }
         }
       }
     }
+  }
+
+  /** A group's failures: kinds, statuses, and for each kind without a status its top reason. */
+  private static void failureLine(PrintStream out, String label, Group g, Reasons reasons) {
+    StringBuilder why = new StringBuilder();
+    for (int kind : Outcome.FAILURE_KINDS) {
+      List<ReasonList.Entry> listed = ReasonList.of(g, kind, reasons);
+      if (!listed.isEmpty()) {
+        why.append("; ").append(Outcome.kindName(kind)).append(": ");
+        why.append(String.join(", ", listed.stream().map(ReasonList.Entry::message).toList()));
+      }
+    }
+    out.printf(
+        Locale.ROOT,
+        "%-9s %d (%s)%s%s%s%n",
+        label,
+        g.failed(),
+        failureKinds(g),
+        g.statuses().isEmpty() ? "" : "; HTTP " + statuses(g.statuses()),
+        g.notSent() == 0 ? "" : "; not sent " + g.notSent(),
+        why);
   }
 
   /** "Failure reasons:" and a line per reason, most frequent first, for each kind that has any. */
@@ -142,14 +178,14 @@ public final class TextReport {
     }
   }
 
-  private static void row(PrintStream out, Group g, String threads, Double seconds) {
+  private static void row(PrintStream out, String row, Group g, String threads, Double seconds) {
     LatencyStats l = g.latency();
     String time = seconds == null ? "" : String.format(Locale.ROOT, "%.3f", seconds);
     String rate =
         seconds == null || seconds <= 0 ? "" : String.format(Locale.ROOT, "%.1f", g.ok() / seconds);
     out.printf(
         Locale.ROOT,
-        ROW,
+        row,
         g.phase(),
         g.request(),
         threads,

@@ -45,6 +45,7 @@ public final class LoadTest {
   private final LongSupplier nanoTime;
   private volatile FailureLimit limit = FailureLimit.UNLIMITED;
   private volatile long seed;
+  private volatile boolean seedUsed;
 
   /** This run's failures, counted only when a limit is set; touched on failures only. */
   private final LongAdder failures = new LongAdder();
@@ -78,9 +79,13 @@ public final class LoadTest {
     this.limit = max;
   }
 
-  /** The seed the requests' random variables draw from. Call before {@link #run}. */
-  public void seed(long runSeed) {
+  /**
+   * The seed the requests' random variables draw from, and whether any does. Call before {@link
+   * #run}.
+   */
+  public void seed(long runSeed, boolean used) {
     this.seed = runSeed;
+    this.seedUsed = used;
   }
 
   /** Asks the run to stop after the requests in flight; the first reason given is kept. */
@@ -114,7 +119,8 @@ public final class LoadTest {
       listener.phaseFinished(result);
     }
     long wall = nanoTime.getAsLong() - runStart;
-    return new RunResult(plan, startMillis, wall, results, recorder, reasons, stopReason);
+    return new RunResult(
+        plan, startMillis, wall, results, recorder, reasons, stopReason, seed, seedUsed);
   }
 
   /**

@@ -14,6 +14,8 @@ import java.util.List;
  * @param phases the phases that started, in order
  * @param reasons the messages of the failure reasons the recording refers to
  * @param stopReason null if the run completed; otherwise why it stopped early
+ * @param seed the seed the requests' random variables drew from
+ * @param seedPrinted whether any request drew from it, so that reports name it
  */
 public record RunResult(
     LoadPlan plan,
@@ -22,7 +24,9 @@ public record RunResult(
     List<PhaseResult> phases,
     LatencyRecorder recording,
     Reasons reasons,
-    String stopReason) {
+    String stopReason,
+    long seed,
+    boolean seedPrinted) {
 
   public RunResult {
     phases = List.copyOf(phases);

@@ -148,7 +148,7 @@ public final class RunSession implements AutoCloseable {
               progress == null ? listener : both(progress, listener),
               System::nanoTime);
       test.limitFailures(config.maxFailures());
-      test.seed(config.scenario().seed());
+      test.seed(config.scenario().seed(), config.scenario().usesRandom());
       activeEngine = engine;
       active = test;
       if (interrupted) {

@@ -32,7 +32,8 @@ class JsonReportTest {
             Duration.ofMillis(5000),
             Duration.ofMillis(30000),
             "http://127.0.0.1:8080/sayHello",
-            false);
+            false,
+            1234L);
     return new RunInfo(info.settings(), info.target(), info.embedded(), env);
   }
 

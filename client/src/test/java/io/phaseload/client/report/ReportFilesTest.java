@@ -85,7 +85,7 @@ class ReportFilesTest {
     assertLatencies(all, doc.get("total").get("latencyMs"));
     JsonNode peak = doc.get("phases").get(2);
     assertEquals("PEAK", peak.get("name").asText());
-    assertLatencies(peakGets, peak.get("operations").get("GET").get("latencyMs"));
+    assertLatencies(peakGets, peak.get("requests").get("GET").get("latencyMs"));
     assertTrue(doc.get("perSecond").size() >= 1);
 
     for (String name : Charts.FILES) {
