@@ -10,6 +10,8 @@ package io.phaseload.server;
  * @param idleTimeoutSeconds how long a keep-alive connection may sit idle before the server closes
  *     it
  * @param workerThreads platform pool of {@code workers}, or a virtual thread per request
+ * @param inline whether a request that arrived whole runs on the I/O thread that read it; false
+ *     hands every request to a worker thread
  */
 public record ServerConfig(
     String host,
@@ -17,7 +19,8 @@ public record ServerConfig(
     int workers,
     int maxBodyBytes,
     int idleTimeoutSeconds,
-    WorkerThreads workerThreads) {
+    WorkerThreads workerThreads,
+    boolean inline) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
@@ -46,9 +49,9 @@ public record ServerConfig(
     }
   }
 
-  /** The default idle timeout and worker threads. */
+  /** The default idle timeout and worker threads; whole requests run inline. */
   public ServerConfig(String host, int port, int workers, int maxBodyBytes) {
-    this(host, port, workers, maxBodyBytes, DEFAULT_IDLE_TIMEOUT_SECONDS, WorkerThreads.AUTO);
+    this(host, port, workers, maxBodyBytes, DEFAULT_IDLE_TIMEOUT_SECONDS, WorkerThreads.AUTO, true);
   }
 
   /** The default worker pool: enough to keep every core busy while some threads wait. */
@@ -62,16 +65,19 @@ public record ServerConfig(
   }
 
   public ServerConfig withMaxBodyBytes(int bytes) {
-    return new ServerConfig(host, port, workers, bytes, idleTimeoutSeconds, workerThreads);
+    return new ServerConfig(host, port, workers, bytes, idleTimeoutSeconds, workerThreads, inline);
   }
 
   public ServerConfig withIdleTimeoutSeconds(int seconds) {
-    return new ServerConfig(host, port, workers, maxBodyBytes, seconds, workerThreads);
+    return new ServerConfig(host, port, workers, maxBodyBytes, seconds, workerThreads, inline);
   }
 
-  /** A fixed pool of {@code newWorkers} platform threads (the pool size is what is varied). */
+  /**
+   * A fixed pool of {@code newWorkers} platform threads running every request (the pool size is
+   * what is varied, so nothing runs inline).
+   */
   public ServerConfig withWorkers(int newWorkers) {
     return new ServerConfig(
-        host, port, newWorkers, maxBodyBytes, idleTimeoutSeconds, WorkerThreads.PLATFORM);
+        host, port, newWorkers, maxBodyBytes, idleTimeoutSeconds, WorkerThreads.PLATFORM, false);
   }
 }

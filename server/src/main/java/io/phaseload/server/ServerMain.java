@@ -47,6 +47,13 @@ public final class ServerMain {
       usage = "auto (virtual on JDK 21+), platform (a pool of --workers) or virtual (default auto)")
   private String workerThreads = "auto";
 
+  @Option(
+      name = "--no-inline",
+      usage =
+          "run every request on a worker thread (default: a request that arrived whole runs on the"
+              + " I/O thread that read it; the workers take bodies still arriving)")
+  private boolean noInline;
+
   @Option(name = "--help", aliases = "-h", help = true, usage = "show this help")
   private boolean help;
 
@@ -81,7 +88,8 @@ public final class ServerMain {
               options.workers,
               options.maxBody,
               options.idleTimeout,
-              WorkerThreads.parse(options.workerThreads));
+              WorkerThreads.parse(options.workerThreads),
+              !options.noInline);
       config.workerThreads().resolve();
     } catch (CmdLineException | IllegalArgumentException e) {
       err.println("server: " + e.getMessage());
