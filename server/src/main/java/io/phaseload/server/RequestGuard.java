@@ -15,7 +15,8 @@ import org.glassfish.grizzly.http.server.Response;
  * target Jersey cannot turn into a URI: Jersey would answer those with a 500 and Grizzly's HTML
  * stack-trace page. Renders Grizzly's own error pages as JSON, without exception details. Decides
  * where each request runs: inline on the I/O thread when its body has fully arrived (so nothing
- * blocks), else on a worker thread. Thread-safe: stateless besides the wrapped handler.
+ * blocks) and it will not suspend, else on a worker thread. Thread-safe: stateless besides the
+ * wrapped handler.
  */
 final class RequestGuard extends HttpHandler implements ErrorPageGenerator {
 
@@ -37,11 +38,27 @@ final class RequestGuard extends HttpHandler implements ErrorPageGenerator {
     return executors;
   }
 
-  /** Null (run here) when the body is complete, so that reading it cannot block an I/O thread. */
+  /**
+   * Null (run here) when the body is complete, so that reading it cannot block an I/O thread, and
+   * the request is not for {@code /work}. {@code /work} suspends and a timer thread resumes it; a
+   * request suspended on an I/O thread was answered late, waiting on that selector (32 requests/s
+   * instead of 1,500 at 50 connections and 20 ms).
+   */
   private static Executor inlineWhenWhole(Request request) {
-    return request.getInputBuffer().isFinished()
+    return request.getInputBuffer().isFinished() && !suspends(request.getRequestURI())
         ? null
         : request.getContext().getConnection().getTransport().getWorkerThreadPool();
+  }
+
+  /** Whether the path, leading slashes aside as Jersey sets them aside, is under /work. */
+  static boolean suspends(String path) {
+    int i = 0;
+    while (i < path.length() && path.charAt(i) == '/') {
+      i++;
+    }
+    int end = i + WorkResource.PATH.length();
+    return path.startsWith(WorkResource.PATH, i)
+        && (end == path.length() || path.charAt(end) == '/');
   }
 
   @Override

@@ -19,9 +19,11 @@ import java.util.concurrent.TimeUnit;
  * {@code /work?ms=N}: answers the contract after N milliseconds, without holding a worker thread
  * while it waits, so that the delay measured by a client is the server's and not its queue's.
  */
-@Path("work")
+@Path(WorkResource.PATH)
 @Produces(MediaType.APPLICATION_JSON)
 public final class WorkResource {
+
+  static final String PATH = "work";
 
   static final int MAX_MS = 60_000;
 

@@ -1,6 +1,8 @@
 package io.phaseload.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,15 @@ class InlineTest {
     }
   }
 
+  @Test
+  void onlyWorkRequestsCountAsSuspending() {
+    assertTrue(RequestGuard.suspends("/work"));
+    assertTrue(RequestGuard.suspends("//work/"));
+    assertFalse(RequestGuard.suspends("/workshop"));
+    assertFalse(RequestGuard.suspends("/sayHello"));
+    assertFalse(RequestGuard.suspends("/"));
+  }
+
   private static void assertContract(PhaseloadServer server) throws IOException {
     int port = server.port();
     RawHttp.Response get = RawHttp.exchange(port, RawHttp.request("GET", "/sayHello", null, null));
@@ -40,6 +51,9 @@ class InlineTest {
     RawHttp.Response bigPost =
         RawHttp.exchange(port, RawHttp.request("POST", "/sayHello", "application/json", big));
     assertEquals("{\"response\":\"" + BIG_INPUT + "\"}", bigPost.body());
-    assertEquals(3, server.stats().answered());
+    RawHttp.Response work =
+        RawHttp.exchange(port, RawHttp.request("GET", "/work?ms=5", null, null));
+    assertEquals(Contract.GET_BODY, work.body());
+    assertEquals(4, server.stats().answered());
   }
 }
