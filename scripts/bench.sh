@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Benchmarks phaseload side by side with wrk and ab on 127.0.0.1 and writes results/bench.md:
 # generation rate against nginx (ratios to wrk and ab), the jersey engine, server.jar against
-# nginx under wrk, 10,000 threads x 10 iterations against server.jar, the recording cost, and the
-# fidelity check against /work?ms=20. Bounded (each measurement a few seconds; under 10 minutes
-# in all), loopback only, not part of mvn verify.
+# nginx under wrk on each JDK asked for, 10,000 threads x 10 iterations against server.jar, the
+# recording cost, and the fidelity check against /work?ms=20. Bounded (each measurement a few
+# seconds; under 15 minutes in all), loopback only, not part of mvn verify.
 #
-#   scripts/bench.sh [ROUNDS]
+#   [JAVA_HOME=JDK] [SERVER_JDKS="JDK ..."] scripts/bench.sh [ROUNDS]
+#
+# JAVA_HOME: the JDK for everything but the server comparison (default: the newest under
+# /usr/lib/jvm). SERVER_JDKS: the JDKs whose server.jar is compared with nginx, one row each
+# (default: that JDK and the oldest 17+ under /usr/lib/jvm). ROUNDS: default 5.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 
-ROUNDS=${1:-3}
+ROUNDS=${1:-5}
 SECS=5
 CONNS=50
 OUT=results/bench.md
@@ -22,23 +27,35 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
-die() { echo "bench: $*" >&2; exit 1; }
 log() { echo "bench: $*" >&2; }
+[[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive number, got $ROUNDS" 2
 
-# The newest JDK: JAVA_HOME, else the highest feature version under /usr/lib/jvm.
+CMD="scripts/bench.sh $ROUNDS"
 if [[ -n "${JAVA_HOME:-}" ]]; then
   JAVA=$JAVA_HOME/bin/java
+  CMD="JAVA_HOME=$JAVA_HOME $CMD"
 else
-  JAVA=java
-  best=0
-  for j in /usr/lib/jvm/*/bin/java; do
-    [[ -x "$j" ]] || continue
-    v=$("$j" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
-    if [[ -n "$v" && "$v" -gt "$best" ]]; then best=$v; JAVA=$j; fi
-  done
+  JAVA=$(newest_java)
 fi
 JDK=$("$JAVA" -version 2>&1 | head -1)
 log "JDK: $JDK"
+if [[ -n "${SERVER_JDKS:-}" ]]; then
+  SERVER_JAVAS=()
+  for home in $SERVER_JDKS; do SERVER_JAVAS+=("$home/bin/java"); done
+  CMD="SERVER_JDKS=\"$SERVER_JDKS\" $CMD"
+else
+  SERVER_JAVAS=("$JAVA")
+  oldest=""
+  for j in /usr/lib/jvm/*/bin/java; do
+    v=$(java_feature "$j")
+    [[ -n "$v" && "$v" -ge 17 ]] || continue
+    if [[ -z "$oldest" || "$v" -lt "$(java_feature "$oldest")" ]]; then oldest=$j; fi
+  done
+  if [[ -n "$oldest" && "$(readlink -f "$oldest")" != "$(readlink -f "$(command -v "$JAVA")")" ]]; then
+    SERVER_JAVAS+=("$oldest")
+  fi
+fi
+for j in "${SERVER_JAVAS[@]}"; do [[ -x "$j" ]] || die "no java at $j" 2; done
 
 need=()
 command -v wrk >/dev/null || need+=(wrk)
@@ -52,15 +69,11 @@ if ((${#need[@]})); then
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
-if [[ ! -f client/target/client.jar || ! -f server/target/server.jar ]]; then
-  mvn -q -B package -DskipTests
-fi
+build_if_missing server client
 cp client/target/client.jar server/target/server.jar "$WORK/"
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 NOFILE=$(ulimit -n)
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_http() { for _ in $(seq 100); do curl -fs "$1" >/dev/null && return 0; sleep 0.1; done; die "no answer from $1"; }
 
 # nginx answers the contract from memory, with the path and bodies printed by the contract's one
 # definition (io.phaseload.common.Contract): GET -> the hello answer, POST -> the answer to the
@@ -93,15 +106,20 @@ http {
 CONF
 "$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" || die "nginx did not start"
 NGINX_URL="http://127.0.0.1:$NPORT$CONTRACT_PATH"
-wait_http "$NGINX_URL"
+wait_http "$NGINX_URL" || die "no answer from $NGINX_URL"
 
-SPORT=$(free_port)
-"$JAVA" -jar "$WORK/server.jar" --port "$SPORT" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!; PIDS+=("$SERVER_PID")
-SERVER_URL="http://127.0.0.1:$SPORT$CONTRACT_PATH"
-wait_http "$SERVER_URL"
+# One server.jar per JDK compared, all started now; the idle ones cost next to nothing.
+SERVER_URLS=(); SERVER_JDK_NAMES=()
+for j in "${SERVER_JAVAS[@]}"; do
+  port=$(free_port)
+  "$j" -jar "$WORK/server.jar" --port "$port" >"$WORK/server-$port.log" 2>&1 &
+  PIDS+=("$!")
+  SERVER_URLS+=("http://127.0.0.1:$port$CONTRACT_PATH")
+  SERVER_JDK_NAMES+=("$("$j" -version 2>&1 | head -1 | sed 's/.*version "\([^"]*\)".*/\1/')")
+  wait_http "http://127.0.0.1:$port/health" 30 || die "server.jar on $j did not start: $(cat "$WORK/server-$port.log")"
+done
 
-wrk_rate() { wrk -t2 -c"$CONNS" -d"${SECS}s" "$1" 2>/dev/null | awk '/Requests\/sec/ {print $2}'; }
+wrk_rate() { wrk -t2 -c"$CONNS" -d"${2:-$SECS}s" "$1" 2>/dev/null | awk '/Requests\/sec/ {print $2}'; }
 ab_rate() { ab -q -k -c "$CONNS" -n "$2" "$1" 2>/dev/null | awk '/Requests per second/ {print $4}'; }
 # phaseload: one phase of CONNS threads; its own reported throughput (successful requests per
 # second of the phase's wall time). Extra arguments pass through (e.g. --engine jersey).
@@ -112,30 +130,55 @@ pl_rate() {
   sed -n 's/^Overall throughput across all phases: \([0-9.]*\).*/\1/p' <<<"$out"
 }
 
-# Warm both targets and the JIT once, unmeasured: server.jar's C2 compilation takes seconds.
-wrk -t2 -c"$CONNS" -d8s "$SERVER_URL" >/dev/null 2>&1
+# Warm server.jar until its rate settles, unmeasured. C2 compiles Jersey's request path for tens
+# of seconds when wrk and other work share the cores; a fixed 8 s warm-up left the first rounds
+# at a third of the later ones. Settled: two 3 s runs in a row within 10% (15 s at least, 90 s at
+# most, then it goes on regardless).
+warm() {
+  local start=$SECONDS prev=0 r
+  while true; do
+    r=$(wrk_rate "$1" 3)
+    if ((SECONDS - start >= 15)) \
+      && python3 -c "import sys; sys.exit(0 if $prev > 0 and abs($r - $prev) <= 0.1 * $prev else 1)"; then
+      break
+    fi
+    ((SECONDS - start < 90)) || break
+    prev=$r
+  done
+  echo $((SECONDS - start))
+}
+WARM_SECS=()
+for i in "${!SERVER_URLS[@]}"; do
+  log "warming server.jar on JDK ${SERVER_JDK_NAMES[$i]}"
+  WARM_SECS+=("$(warm "${SERVER_URLS[$i]}")")
+done
 pl_rate "$NGINX_URL" 500 >/dev/null
 
-declare -a W A P J S
+# Each round measures nginx and then every server.jar back to back, so that their ratio compares
+# rates taken seconds apart under the same load on the machine.
+declare -a W A P J
+declare -A S
 for r in $(seq "$ROUNDS"); do
   log "round $r/$ROUNDS"
   W+=("$(wrk_rate "$NGINX_URL")")
+  for i in "${!SERVER_URLS[@]}"; do S[$i]="${S[$i]:-} $(wrk_rate "${SERVER_URLS[$i]}")"; done
   P+=("$(pl_rate "$NGINX_URL" 2500)")
   A+=("$(ab_rate "$NGINX_URL" 200000)")
   J+=("$(pl_rate "$NGINX_URL" 400 --engine jersey)")
-  S+=("$(wrk_rate "$SERVER_URL")")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 ratio() { python3 -c "print(f'{float($1)/float($2):.2f}')"; }
-MW=$(median "${W[@]}"); MA=$(median "${A[@]}"); MP=$(median "${P[@]}"); MJ=$(median "${J[@]}"); MS=$(median "${S[@]}")
+# Per-round ratios of the rates in $1 to nginx's in the same rounds.
+ratios() { python3 -c "import sys; a=sys.argv[1].split(); b=sys.argv[2].split(); print(' '.join(f'{float(x)/float(y):.2f}' for x, y in zip(a, b)))" "$1" "${W[*]}"; }
+MW=$(median "${W[@]}"); MA=$(median "${A[@]}"); MP=$(median "${P[@]}"); MJ=$(median "${J[@]}")
+for i in "${!SERVER_URLS[@]}"; do kill "${PIDS[$i]}" 2>/dev/null || true; done
 
 # 10,000 threads x 10 iterations against a fresh server.jar: 370,000 requests.
 log "10,000 threads x 10 iterations"
-kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
 SPORT=$(free_port)
 "$JAVA" -jar "$WORK/server.jar" --port "$SPORT" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!; PIDS+=("$SERVER_PID")
-wait_http "http://127.0.0.1:$SPORT/health"
+wait_http "http://127.0.0.1:$SPORT/health" 30 || die "server.jar did not start: $(cat "$WORK/server.log")"
 BIG_START=$(date +%s.%N)
 set +e
 /usr/bin/time -f "%M" -o "$WORK/client.rss" "$JAVA" -Xmx2g -jar "$WORK/client.jar" 10000 10 127.0.0.1 "$SPORT" -q >"$WORK/big.txt" 2>"$WORK/big.err"
@@ -162,7 +205,7 @@ row() { local IFS=' | '; echo "| $* |"; }
 {
   echo "# Benchmarks"
   echo
-  echo "Produced by \`scripts/bench.sh $ROUNDS\` on $(date -u '+%Y-%m-%d %H:%M UTC'). Machine: $(nproc) cores,"
+  echo "Produced by \`$CMD\` on $(date -u '+%Y-%m-%d %H:%M UTC'). Machine: $(nproc) cores,"
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), Linux $(uname -r), $JDK,"
   echo "\`ulimit -n\` $NOFILE. Everything on 127.0.0.1; other work may share the machine, so compare the"
   echo "ratios, which are measured side by side, alternating, in the same rounds."
@@ -179,7 +222,20 @@ row() { local IFS=' | '; echo "| $* |"; }
   echo "| phaseload raw engine (default), $CONNS threads x 2500 | nginx | ${P[*]} | $MP | phaseload/wrk **$(ratio "$MP" "$MW")** |"
   echo "| ab -k -c$CONNS -n 200000 | nginx | ${A[*]} | $MA | phaseload/ab **$(ratio "$MP" "$MA")** |"
   echo "| phaseload --engine jersey, $CONNS threads x 400 | nginx | ${J[*]} | $MJ | jersey/wrk **$(ratio "$MJ" "$MW")** |"
-  echo "| wrk -t2 -c$CONNS -d${SECS}s | server.jar | ${S[*]} | $MS | server/nginx **$(ratio "$MS" "$MW")** |"
+  echo
+  echo "## server.jar against nginx under wrk -t2 -c$CONNS -d${SECS}s (requests/s)"
+  echo
+  echo "Each round measures nginx (the first row of the table above) and then each server.jar, back to"
+  echo "back. Every server.jar was first warmed with 3 s wrk runs until two in a row agreed within 10%"
+  echo "(the JIT compiles Jersey's request path for tens of seconds when the cores are shared)."
+  echo
+  echo "| server.jar on | warm-up (s) | rounds | median | server/nginx by round | ratio of medians | lowest |"
+  echo "| --- | ---: | --- | ---: | --- | ---: | ---: |"
+  for i in "${!SERVER_URLS[@]}"; do
+    read -r -a rates <<<"${S[$i]}"
+    rs=$(ratios "${S[$i]}")
+    echo "| JDK ${SERVER_JDK_NAMES[$i]} | ${WARM_SECS[$i]} | ${rates[*]} | $(median "${rates[@]}") | $rs | **$(ratio "$(median "${rates[@]}")" "$MW")** | $(tr ' ' '\n' <<<"$rs" | sort -g | head -1) |"
+  done
   echo
   echo "## 10,000 threads x 10 iterations against server.jar"
   echo

@@ -13,19 +13,13 @@ cd "$(dirname "$0")/.."
 source scripts/ec2-common.sh
 parse_args "$@"
 
-[[ -f server/target/server.jar ]] || mvn -q -B -pl server -am package -DskipTests
+build_if_missing server
 remote "mkdir -p $REMOTE_DIR" || die "cannot ssh to $SSH_USER@$HOST:$SSH_PORT"
 scp "${SSH_OPTS[@]}" -q -P "$SSH_PORT" server/target/server.jar "$SSH_USER@$HOST:$REMOTE_DIR/server.jar.new"
 scp "${SSH_OPTS[@]}" -q -P "$SSH_PORT" scripts/phaseload-server.service "$SSH_USER@$HOST:$REMOTE_DIR/phaseload-server.service"
 remote "bash -s -- start $REMOTE_DIR $PORT '$WORKERS' $SYSTEMD" <scripts/ec2-remote.sh
 
 URL="http://$HOST:$PORT"
-for _ in $(seq 60); do
-  if curl -fs --max-time 2 "$URL/health" >/dev/null; then
-    echo "Server URL: $URL/sayHello"
-    echo "Try: java -jar client/target/client.jar 20 100 $HOST $PORT"
-    exit 0
-  fi
-  sleep 1
-done
-die "no answer from $URL/health after 60 s: is port $PORT open in the security group?"
+wait_http "$URL/health" 60 || die "no answer from $URL/health after 60 s: is port $PORT open in the security group?"
+echo "Server URL: $URL/sayHello"
+echo "Try: java -jar client/target/client.jar 20 100 $HOST $PORT"

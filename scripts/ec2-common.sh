@@ -1,5 +1,5 @@
 # Sourced by deploy-ec2.sh and stop-ec2.sh: the shared options and the ssh command line.
-die() { echo "$(basename "$0"): $*" >&2; exit "${2:-1}"; }
+source scripts/lib.sh
 HOST=""; SSH_USER=ec2-user; KEY=""; PORT=8080; WORKERS=""; SSH_PORT=22; SYSTEMD=true
 REMOTE_DIR='~/phaseload'
 parse_args() {

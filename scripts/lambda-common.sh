@@ -1,7 +1,7 @@
 # Sourced by deploy-lambda.sh and undeploy-lambda.sh: fail fast, with one clear line, when the
 # AWS tools or credentials are missing.
+source scripts/lib.sh
 STACK=${PHASELOAD_STACK:-phaseload}
-die() { echo "$(basename "$0"): $*" >&2; exit "${2:-1}"; }
 need_aws() {
   command -v sam >/dev/null 2>&1 || die "the AWS SAM CLI (sam) is not installed: see https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/install-sam-cli.html" 2
   command -v aws >/dev/null 2>&1 || die "the AWS CLI (aws) is not installed: see https://docs.aws.amazon.com/cli/latest/userguide/getting-started-install.html" 2

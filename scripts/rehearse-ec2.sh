@@ -7,7 +7,7 @@
 #   scripts/rehearse-ec2.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-die() { echo "rehearse-ec2: $*" >&2; exit 1; }
+source scripts/lib.sh
 log() { echo "rehearse-ec2: $*"; }
 
 SSHD=/usr/sbin/sshd
@@ -21,7 +21,6 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 SSH_PORT=$(free_port)
 APP_PORT=$(free_port)
 ssh-keygen -q -t ed25519 -N '' -f "$WORK/host_key"
@@ -49,7 +48,7 @@ for _ in $(seq 50); do (echo >/dev/tcp/127.0.0.1/"$SSH_PORT") 2>/dev/null && bre
 kill -0 "$SSHD_PID" 2>/dev/null || die "sshd did not start: $(cat "$WORK/sshd.log")"
 log "sshd on 127.0.0.1:$SSH_PORT"
 
-[[ -f server/target/server.jar && -f client/target/client.jar ]] || mvn -q -B package -DskipTests
+build_if_missing server client
 export PHASELOAD_SSH_KNOWN_HOSTS=$WORK/known_hosts
 DEPLOY=(127.0.0.1 --ssh-port "$SSH_PORT" --key "$WORK/user_key" --user "$(id -un)"
   --port "$APP_PORT" --workers 8 --dir "$WORK/deploy" --no-systemd)
@@ -57,7 +56,7 @@ DEPLOY=(127.0.0.1 --ssh-port "$SSH_PORT" --key "$WORK/user_key" --user "$(id -un
 log "deploy"
 scripts/deploy-ec2.sh "${DEPLOY[@]}"
 FIRST_PID=$(cat "$WORK/deploy/server.pid")
-curl -fs "http://127.0.0.1:$APP_PORT/health" >/dev/null || die "no /health after deploy"
+wait_http "http://127.0.0.1:$APP_PORT/health" 2 || die "no /health after deploy"
 
 log "drive the deployed server: client.jar 20 10 127.0.0.1 $APP_PORT"
 java -jar client/target/client.jar 20 10 127.0.0.1 "$APP_PORT" -q >"$WORK/client.txt" \
@@ -72,7 +71,7 @@ scripts/deploy-ec2.sh "${DEPLOY[@]}"
 SECOND_PID=$(cat "$WORK/deploy/server.pid")
 [[ "$SECOND_PID" != "$FIRST_PID" ]] || die "the redeploy did not restart the server"
 kill -0 "$FIRST_PID" 2>/dev/null && die "the old server ($FIRST_PID) still runs after the upgrade"
-curl -fs "http://127.0.0.1:$APP_PORT/health" >/dev/null || die "no /health after redeploy"
+wait_http "http://127.0.0.1:$APP_PORT/health" 2 || die "no /health after redeploy"
 
 log "stop"
 scripts/stop-ec2.sh "${DEPLOY[@]}"

@@ -5,6 +5,7 @@
 #   scripts/soak.sh [SECONDS] [THREADS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 
 SECONDS_WANTED=${1:-600}
 THREADS=${2:-50}
@@ -20,24 +21,20 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-die() { echo "soak: $*" >&2; exit 1; }
 [[ "$SECONDS_WANTED" =~ ^[0-9]+$ && "$SECONDS_WANTED" -ge 30 ]] || die "SECONDS must be 30 or more"
 [[ "$THREADS" =~ ^[0-9]+$ && "$THREADS" -ge 1 ]] || die "THREADS must be a positive number"
 
-if [[ ! -f client/target/client.jar || ! -f server/target/server.jar ]]; then
-  mvn -q -B package -DskipTests
-fi
+build_if_missing server client
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 # Run copies, so that a rebuild during the soak cannot change the jars under the running JVMs.
 cp client/target/client.jar server/target/server.jar "$WORK/"
 CLIENT_JAR=$WORK/client.jar
 SERVER_JAR=$WORK/server.jar
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+PORT=$(free_port)
 
 $JAVA -Xmx1g -jar "$SERVER_JAR" --port "$PORT" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
-curl -fs "http://127.0.0.1:$PORT/health" >/dev/null || die "server did not start: $(cat "$WORK/server.log")"
+wait_http "http://127.0.0.1:$PORT/health" 10 || die "server did not start: $(cat "$WORK/server.log")"
 
 # Calibrate: a short run; its steady rate (median requests/s of its second half, from --json)
 # sizes the first soak run. The server's JIT keeps improving for minutes, so a run may end early:

@@ -6,6 +6,7 @@
 #   scripts/sweep.sh [THREADS_LIST] [ITERATIONS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 
 THREADS=${1:-20,50,100,200,500,1000}
 ITERATIONS=${2:-100}
@@ -17,20 +18,16 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
-die() { echo "sweep: $*" >&2; exit 1; }
 
-if [[ ! -f client/target/client.jar || ! -f server/target/server.jar ]]; then
-  mvn -q -B package -DskipTests
-fi
+build_if_missing server client
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 cp client/target/client.jar server/target/server.jar "$WORK/"
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
 
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+PORT=$(free_port)
 $JAVA -jar "$WORK/server.jar" --port "$PORT" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
-curl -fs "http://127.0.0.1:$PORT/health" >/dev/null || die "server did not start: $(cat "$WORK/server.log")"
+wait_http "http://127.0.0.1:$PORT/health" 10 || die "server did not start: $(cat "$WORK/server.log")"
 
 rm -rf results/sweep results/sweep-pools
 echo "== threads $THREADS x $ITERATIONS iterations against server.jar on 127.0.0.1:$PORT"

@@ -4,38 +4,84 @@ import io.phaseload.common.Contract;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executor;
 import org.glassfish.grizzly.http.server.ErrorPageGenerator;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.RequestExecutorProvider;
 import org.glassfish.grizzly.http.server.Response;
 
 /**
- * Sits in front of Jersey and refuses, with a 400 and a JSON error, requests whose Host header or
+ * Sits in front of Jersey. Refuses, with a 400 and a JSON error, requests whose Host header or
  * target Jersey cannot turn into a URI: Jersey would answer those with a 500 and Grizzly's HTML
- * stack-trace page. Also renders Grizzly's own error pages as JSON, without exception details.
- * Thread-safe: stateless besides the wrapped handler.
+ * stack-trace page. Renders Grizzly's own error pages as JSON, without exception details. Decides
+ * where each request runs: inline on the I/O thread when its body has fully arrived (so nothing
+ * blocks) and it will not suspend, else on a worker thread. Thread-safe: stateless besides the
+ * wrapped handler.
  */
 final class RequestGuard extends HttpHandler implements ErrorPageGenerator {
 
   private final HttpHandler jersey;
+  private final RequestExecutorProvider executors;
 
-  RequestGuard(HttpHandler jersey) {
+  /**
+   * @param inline whether requests that arrived whole run on the I/O thread that read them
+   */
+  RequestGuard(HttpHandler jersey, boolean inline) {
     super("phaseload-guard");
     this.jersey = jersey;
+    this.executors =
+        inline ? RequestGuard::inlineWhenWhole : new RequestExecutorProvider.WorkerThreadProvider();
+  }
+
+  @Override
+  public RequestExecutorProvider getRequestExecutorProvider() {
+    return executors;
+  }
+
+  /**
+   * Null (run here) when the body is complete, so that reading it cannot block an I/O thread, and
+   * the request is not for {@code /work}. {@code /work} suspends and a timer thread resumes it; a
+   * request suspended on an I/O thread was answered late, waiting on that selector (32 requests/s
+   * instead of 1,500 at 50 connections and 20 ms).
+   */
+  private static Executor inlineWhenWhole(Request request) {
+    return request.getInputBuffer().isFinished() && !suspends(request.getRequestURI())
+        ? null
+        : request.getContext().getConnection().getTransport().getWorkerThreadPool();
+  }
+
+  /** Whether the path, leading slashes aside as Jersey sets them aside, is under /work. */
+  static boolean suspends(String path) {
+    int i = 0;
+    while (i < path.length() && path.charAt(i) == '/') {
+      i++;
+    }
+    String work = WorkResource.PATH.substring(1);
+    int end = i + work.length();
+    return path.startsWith(work, i) && (end == path.length() || path.charAt(end) == '/');
   }
 
   @Override
   public void service(Request request, Response response) throws Exception {
-    String problem = problem(request);
-    if (problem != null) {
-      byte[] body = Contract.error(problem).getBytes(StandardCharsets.UTF_8);
+    try {
+      jersey.service(request, response);
+    } catch (IllegalArgumentException e) {
+      // Jersey builds the base and request URIs before anything else, and throws this, with the
+      // URISyntaxException as cause, when either is invalid. Checking every request up front
+      // instead parsed both URIs twice per request.
+      if (!(e.getCause() instanceof URISyntaxException) || response.isCommitted()) {
+        throw e;
+      }
+      String problem = problem(request);
+      byte[] body =
+          Contract.error(problem == null ? "bad request target" : problem)
+              .getBytes(StandardCharsets.UTF_8);
       response.setStatus(400);
       response.setContentType("application/json");
       response.setContentLength(body.length);
       response.getOutputStream().write(body);
-      return;
     }
-    jersey.service(request, response);
   }
 
   /** Why Jersey could not build this request's URIs, or null when it can. */

@@ -11,8 +11,9 @@ import io.phaseload.common.ThreadMode;
  * @param maxBodyBytes the largest POST body accepted before answering 413
  * @param idleTimeoutSeconds how long a keep-alive connection may sit idle before the server closes
  *     it
- * @param workerThreads platform pool of {@code workers}, or a virtual thread per request (JDK 21+),
- *     which measured 20-80% more requests/s under wrk on JDK 25 here
+ * @param workerThreads platform pool of {@code workers}, or a virtual thread per request (JDK 21+)
+ * @param inline whether a request that arrived whole runs on the I/O thread that read it; false
+ *     hands every request to a worker thread
  */
 public record ServerConfig(
     String host,
@@ -20,7 +21,8 @@ public record ServerConfig(
     int workers,
     int maxBodyBytes,
     int idleTimeoutSeconds,
-    ThreadMode workerThreads) {
+    ThreadMode workerThreads,
+    boolean inline) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
@@ -49,9 +51,9 @@ public record ServerConfig(
     }
   }
 
-  /** The default idle timeout and worker threads. */
+  /** The default idle timeout and worker threads; whole requests run inline. */
   public ServerConfig(String host, int port, int workers, int maxBodyBytes) {
-    this(host, port, workers, maxBodyBytes, DEFAULT_IDLE_TIMEOUT_SECONDS, ThreadMode.AUTO);
+    this(host, port, workers, maxBodyBytes, DEFAULT_IDLE_TIMEOUT_SECONDS, ThreadMode.AUTO, true);
   }
 
   /** The default worker pool: enough to keep every core busy while some threads wait. */
@@ -65,16 +67,19 @@ public record ServerConfig(
   }
 
   public ServerConfig withMaxBodyBytes(int bytes) {
-    return new ServerConfig(host, port, workers, bytes, idleTimeoutSeconds, workerThreads);
+    return new ServerConfig(host, port, workers, bytes, idleTimeoutSeconds, workerThreads, inline);
   }
 
   public ServerConfig withIdleTimeoutSeconds(int seconds) {
-    return new ServerConfig(host, port, workers, maxBodyBytes, seconds, workerThreads);
+    return new ServerConfig(host, port, workers, maxBodyBytes, seconds, workerThreads, inline);
   }
 
-  /** A fixed pool of {@code newWorkers} platform threads (the pool size is what is varied). */
+  /**
+   * A fixed pool of {@code newWorkers} platform threads running every request (the pool size is
+   * what is varied, so nothing runs inline).
+   */
   public ServerConfig withWorkers(int newWorkers) {
     return new ServerConfig(
-        host, port, newWorkers, maxBodyBytes, idleTimeoutSeconds, ThreadMode.PLATFORM);
+        host, port, newWorkers, maxBodyBytes, idleTimeoutSeconds, ThreadMode.PLATFORM, false);
   }
 }

@@ -42,6 +42,13 @@ final class ServerOptions {
       usage = "auto (virtual on JDK 21+), platform (a pool of --workers) or virtual (default auto)")
   String workerThreads = "auto";
 
+  @Option(
+      name = "--no-inline",
+      usage =
+          "run every request on a worker thread (default: a request that arrived whole runs on the"
+              + " I/O thread that read it; the workers take bodies still arriving)")
+  boolean noInline;
+
   @Option(name = "--help", aliases = "-h", help = true, usage = "show this help")
   boolean help;
 
@@ -53,7 +60,7 @@ final class ServerOptions {
   ServerConfig config() {
     ServerConfig config =
         new ServerConfig(
-            host, port, workers, maxBody, idleTimeout, ThreadMode.parse(workerThreads));
+            host, port, workers, maxBody, idleTimeout, ThreadMode.parse(workerThreads), !noInline);
     config.workerThreads().resolve();
     return config;
   }

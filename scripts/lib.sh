@@ -1,0 +1,47 @@
+# Sourced by the scripts in scripts/ (after they cd to the repository root): the helpers each of
+# them needs. Defines functions only; sets no options and changes no directory.
+
+# Prints "SCRIPT: MESSAGE" on stderr and exits with CODE (default 1).
+#   die MESSAGE [CODE]
+die() { echo "$(basename "$0" .sh): $1" >&2; exit "${2:-1}"; }
+
+# A TCP port free on 127.0.0.1 at the time of asking.
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+# Waits until URL answers 2xx, for up to SECONDS (default 10); returns 1 if it never did, so that
+# the caller can say why.
+#   wait_http URL [SECONDS]
+wait_http() {
+  local deadline=$((SECONDS + ${2:-10}))
+  until curl -fs --max-time 2 "$1" >/dev/null 2>&1; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.2
+  done
+}
+
+# Builds the named modules (e.g. server client) unless each one's shaded jar, MODULE/target/
+# MODULE.jar, is already there.
+#   build_if_missing MODULE...
+build_if_missing() {
+  local m missing=()
+  for m in "$@"; do [[ -f "$m/target/$m.jar" ]] || missing+=("$m"); done
+  ((${#missing[@]} == 0)) && return 0
+  local IFS=,
+  mvn -q -B -pl "${missing[*]}" -am package -DskipTests
+}
+
+# The java launcher of the highest feature version under /usr/lib/jvm, else the one on PATH.
+newest_java() {
+  local j v best=0 java=java
+  for j in /usr/lib/jvm/*/bin/java; do
+    [[ -x "$j" ]] || continue
+    v=$(java_feature "$j")
+    if [[ -n "$v" && "$v" -gt "$best" ]]; then best=$v; java=$j; fi
+  done
+  echo "$java"
+}
+
+# The feature version (17, 25, ...) of a java launcher.
+java_feature() { "$1" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
