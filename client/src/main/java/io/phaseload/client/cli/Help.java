@@ -9,12 +9,24 @@ final class Help {
   private Help() {}
 
   static void print(CmdLineParser parser, PrintStream out) {
-    out.println("Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT] [options]");
+    out.println("Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT | --url URL] [options]");
     out.println();
     out.println("Runs four phases back to back (warmup, load, peak, cooldown) with 10%, 50%, 100%");
-    out.println("and 25% of THREADS; each thread does ITERATIONS x (GET, POST) against");
-    out.println("http://HOST:PORT/sayHello, or --url. Without HOST PORT or --url it starts an");
-    out.println("embedded server on 127.0.0.1 and tests that.");
+    out.println("and 25% of THREADS; each thread does ITERATIONS iterations. An iteration is:");
+    out.println("  - by default, the sayHello contract: GET then POST http://HOST:PORT/sayHello");
+    out.println("    (or --url), each checked for its JSON answer;");
+    out.println("  - with -X, -H, -d or --expect-status, one request to HOST PORT or --url,");
+    out.println("    curl-style (-d makes it a POST unless -X says otherwise);");
+    out.println("  - with --scenario FILE, the named requests the YAML file lists, in order.");
+    out.println("Without HOST PORT or --url it starts an embedded server on 127.0.0.1 and tests");
+    out.println("that. A request succeeds when its status is expected (2xx unless --expect-status");
+    out.println("or the scenario's expect says otherwise) and its body passes any body check.");
+    out.println("Redirects are not followed: a 301 is the outcome.");
+    out.println();
+    out.println("Paths, headers and bodies may hold ${thread}, ${iteration}, ${phase} and");
+    out.println("${random:LO:HI}, drawn per thread from --seed, so a run can be repeated exactly.");
+    out.println("Limits, checked before anything is sent: 64 requests per iteration, 32 variables");
+    out.println("per value, 1 MiB per body; body checks look at the first 64 KiB.");
     out.println();
     out.println("Options:");
     parser.printUsage(out);
@@ -27,8 +39,10 @@ final class Help {
     out.println();
     out.println("How long a run can take: a thread waits up to the connect plus the read timeout");
     out.println("for each request, so against a server that accepts and never answers, one run");
-    out.println("can last phases x ITERATIONS x 2 x (connect + read timeout): 20 100 with the");
-    out.println("defaults is about 6.7 hours. That is the run deadline (plus 5 s); --duration D");
+    out.println(
+        "can last phases x ITERATIONS x requests per iteration x (connect + read timeout):");
+    out.println("the contract's 20 100 with the defaults is about 6.7 hours. That is the run");
+    out.println("deadline (plus 5 s); --duration D");
     out.println("bounds the run to what you expect, and --read-timeout bounds each request.");
     out.println("A run stopped early reports what ran, marked PARTIAL, and exits 1.");
     out.println();

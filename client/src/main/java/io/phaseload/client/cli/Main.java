@@ -3,6 +3,8 @@ package io.phaseload.client.cli;
 import io.phaseload.client.report.PhaseLines;
 import io.phaseload.client.report.RunInfo;
 import io.phaseload.client.report.TextReport;
+import io.phaseload.client.request.RequestSpec;
+import io.phaseload.client.request.Scenario;
 import io.phaseload.client.run.LiveProgress;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.RunRefusedException;
@@ -34,7 +36,8 @@ public final class Main {
   public static final int INTERRUPTED = 130;
 
   static final String USAGE_HINT =
-      "Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT] [options]; --help for more";
+      "Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT | --url URL] [options]; --help"
+          + " for more";
 
   /** How long Ctrl-C waits for requests in flight before aborting their connections. */
   static final Duration INTERRUPT_GRACE = Duration.ofSeconds(2);
@@ -153,7 +156,7 @@ public final class Main {
       attach(s);
       boolean embedded = s.embedded().isPresent();
       out.println("Client starting.... Time: " + System.currentTimeMillis());
-      out.println("Target: " + s.target() + (embedded ? " (embedded server)" : ""));
+      out.println("Target: " + target(rc, s) + (embedded ? " (embedded server)" : ""));
       out.flush();
       RunSession.Finished done =
           s.run(
@@ -201,6 +204,21 @@ public final class Main {
     } finally {
       session = null;
     }
+  }
+
+  /** The URL for the contract; the one request's method and URL; a scenario's base. */
+  private static String target(RunConfig rc, RunSession s) {
+    Scenario scenario = rc.scenario();
+    String origin = s.target().uri().getScheme() + "://" + s.target().uri().getRawAuthority();
+    if (scenario.builtIn()) {
+      return s.target().toString();
+    }
+    if (scenario.size() == 1 && scenario.get(0).endpoints().size() == 1) {
+      RequestSpec.Endpoint e = scenario.get(0).endpoints().get(0);
+      String base = e.origin() == null ? origin : e.origin().toString();
+      return scenario.get(0).method() + " " + base + e.path();
+    }
+    return origin + " (" + scenario.size() + " requests per iteration)";
   }
 
   static RunInfo info(RunConfig rc, RunSession s) {
