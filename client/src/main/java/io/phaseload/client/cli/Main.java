@@ -163,7 +163,7 @@ public final class Main {
               rc,
               new PhaseLines(out),
               !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null);
-      TextReport.print(done.result(), done.summary(), out);
+      TextReport.print(done.result(), done.summary(), done.serviceTime(), out);
       s.embedded()
           .ifPresent(
               server -> {
@@ -180,7 +180,14 @@ public final class Main {
       out.flush();
       finished(done);
       boolean written =
-          ReportFiles.write(config.outputs(), info(rc, s), done.result(), done.summary(), out, err);
+          ReportFiles.write(
+              config.outputs(),
+              info(rc, s),
+              done.result(),
+              done.summary(),
+              done.serviceTime(),
+              out,
+              err);
       if (interrupted) {
         return INTERRUPTED;
       }

@@ -2,6 +2,7 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.OpenModel;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Expectation;
 import io.phaseload.client.request.RequestSpec;
@@ -120,6 +121,27 @@ class Options {
   Long seed;
 
   @Option(
+      name = "--rate",
+      metaVar = "R",
+      usage =
+          "the open model: R arrivals per second at 100% (each phase at its fraction of R), each"
+              + " running one iteration; latency counts from intended times")
+  Double rate;
+
+  @Option(
+      name = "--phase-seconds",
+      metaVar = "S",
+      usage =
+          "with --rate: each phase lasts S seconds (f x R x S arrivals) instead of its iterations")
+  Double phaseSeconds;
+
+  @Option(
+      name = "--arrivals",
+      metaVar = "KIND",
+      usage = "with --rate: uniform (default) or poisson (exponential gaps, from --seed)")
+  String arrivals;
+
+  @Option(
       name = "--duration",
       metaVar = "D",
       usage = "stop the whole run after D (e.g. 90s, 10m, 1h): a partial report, exit 1")
@@ -199,6 +221,23 @@ class Options {
     Scenario requests = scenario(target == null ? onPath : target.pathAndQuery());
     try {
       LoadPlan plan = LoadPlan.of(threads, iterations, fractions(phases), requests.names());
+      if (rate == null && (phaseSeconds != null || arrivals != null)) {
+        throw new IllegalArgumentException("--phase-seconds and --arrivals need --rate");
+      }
+      if (rate != null) {
+        if (phaseSeconds != null && !(phaseSeconds > 0)) {
+          throw new IllegalArgumentException(
+              "--phase-seconds must be positive, got " + phaseSeconds);
+        }
+        plan =
+            plan.withOpenModel(
+                new OpenModel(
+                    rate,
+                    phaseSeconds == null ? null : Duration.ofNanos(Math.round(phaseSeconds * 1e9)),
+                    arrivals == null
+                        ? OpenModel.Arrivals.UNIFORM
+                        : OpenModel.Arrivals.parse(arrivals)));
+      }
       ThreadMode mode = ThreadMode.parse(threadMode);
       mode.resolve();
       run =

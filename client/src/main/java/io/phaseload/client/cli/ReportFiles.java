@@ -54,6 +54,7 @@ final class ReportFiles {
       RunInfo info,
       RunResult result,
       Summary summary,
+      Summary service,
       PrintStream out,
       PrintStream err) {
     if (outputs.json() == null && outputs.csv() == null && outputs.charts() == null) {
@@ -65,7 +66,7 @@ final class ReportFiles {
       if (outputs.json() != null) {
         current = outputs.json();
         try (Writer w = Files.newBufferedWriter(current, StandardCharsets.UTF_8)) {
-          JsonReport.write(result, summary, series, info, w);
+          JsonReport.write(result, summary, service, series, info, w);
         }
         out.println("JSON summary: " + current);
       }

@@ -10,8 +10,11 @@ import java.util.List;
  * default fractions and the contract's GET and POST that is about 3.7 x THREADS x ITERATIONS.
  *
  * @param requestNames the names of an iteration's requests, in the order they are sent
+ * @param open the open model's arrivals, or null for the closed model (each thread runs its
+ *     iterations back to back)
  */
-public record LoadPlan(int threads, int iterations, List<Phase> phases, List<String> requestNames) {
+public record LoadPlan(
+    int threads, int iterations, List<Phase> phases, List<String> requestNames, OpenModel open) {
 
   /** The default phase fractions: warmup, load, peak, cooldown. */
   public static final List<Double> DEFAULT_FRACTIONS = List.of(0.10, 0.50, 1.00, 0.25);
@@ -72,7 +75,7 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases, List<Str
       }
       phases[i] = new Phase(i, name, f, Phase.threadsFor(f, threads));
     }
-    return new LoadPlan(threads, iterations, List.of(phases), requestNames);
+    return new LoadPlan(threads, iterations, List.of(phases), requestNames, null);
   }
 
   /** The default four-phase plan. */
@@ -95,13 +98,40 @@ public record LoadPlan(int threads, int iterations, List<Phase> phases, List<Str
     return phases.stream().mapToLong(Phase::threads).sum();
   }
 
+  /** This plan with arrivals at a set rate (the open model). */
+  public LoadPlan withOpenModel(OpenModel model) {
+    return new LoadPlan(threads, iterations, phases, requestNames, model);
+  }
+
+  public boolean isOpen() {
+    return open != null;
+  }
+
+  /**
+   * Iterations in one phase: in the closed model its threads x ITERATIONS; in the open model the
+   * same (so the phase lasts about THREADS x ITERATIONS / rate), or rate x fraction x the phase
+   * length when one is given (at least 1).
+   */
+  public long arrivals(Phase phase) {
+    if (open != null && open.phaseLength() != null) {
+      double seconds = open.phaseLength().toNanos() / 1e9;
+      return Math.max(1, Math.round(open.rate() * phase.fraction() * seconds));
+    }
+    return (long) phase.threads() * iterations;
+  }
+
+  /** The open model's rate for a phase, arrivals per second; 0 in the closed model. */
+  public double rate(Phase phase) {
+    return open == null ? 0 : open.rate() * phase.fraction();
+  }
+
   /** Requests in one phase. */
   public long requests(Phase phase) {
-    return (long) phase.threads() * iterations * requestNames.size();
+    return arrivals(phase) * requestNames.size();
   }
 
   /** Requests over the whole run; may exceed what one array can hold, see the recorder. */
   public long totalRequests() {
-    return totalThreadStarts() * iterations * requestNames.size();
+    return phases.stream().mapToLong(this::requests).sum();
   }
 }

@@ -17,15 +17,28 @@ import io.phaseload.client.plan.Phase;
 public final class LatencyRecorder {
 
   private final long[] data;
+  private final int stride;
   private final int[] phaseBase;
   private final int[] phaseThreads;
+  private final int[] phaseSlots;
   private final int perThread;
+  private final int perIteration;
 
-  private LatencyRecorder(long[] data, int[] phaseBase, int[] phaseThreads, int perThread) {
+  private LatencyRecorder(
+      long[] data,
+      int stride,
+      int[] phaseBase,
+      int[] phaseThreads,
+      int[] phaseSlots,
+      int perThread,
+      int perIteration) {
     this.data = data;
+    this.stride = stride;
     this.phaseBase = phaseBase;
     this.phaseThreads = phaseThreads;
+    this.phaseSlots = phaseSlots;
     this.perThread = perThread;
+    this.perIteration = perIteration;
   }
 
   /**
@@ -36,36 +49,65 @@ public final class LatencyRecorder {
    */
   public static LatencyRecorder allocate(LoadPlan plan) {
     long total = plan.totalRequests();
-    if (total > RecordLayout.MAX_REQUESTS) {
+    if (total > RecordLayout.maxRequests(plan)) {
       throw new IllegalArgumentException(
           "the plan has "
               + total
               + " requests; one run records at most "
-              + RecordLayout.MAX_REQUESTS
+              + RecordLayout.maxRequests(plan)
               + ": lower THREADS or ITERATIONS");
     }
     int phases = plan.phases().size();
     int[] base = new int[phases];
     int[] threads = new int[phases];
+    int[] slots = new int[phases];
     long next = 0;
     for (Phase phase : plan.phases()) {
       base[phase.index()] = (int) next;
       threads[phase.index()] = phase.threads();
+      slots[phase.index()] = (int) plan.requests(phase);
       next += plan.requests(phase);
     }
-    int perThread = plan.iterations() * plan.requestNames().size();
+    int perIteration = plan.requestNames().size();
+    int stride = RecordLayout.longsPerRequest(plan);
     return new LatencyRecorder(
-        new long[(int) (RecordLayout.LONGS_PER_REQUEST * total)], base, threads, perThread);
+        new long[(int) (stride * total)],
+        stride,
+        base,
+        threads,
+        slots,
+        plan.isOpen() ? 0 : plan.iterations() * perIteration,
+        perIteration);
   }
 
   /** Bytes the recording of {@code plan} takes. */
   public static long bytesFor(LoadPlan plan) {
-    return plan.totalRequests() * RecordLayout.BYTES_PER_REQUEST;
+    return plan.totalRequests() * RecordLayout.longsPerRequest(plan) * Long.BYTES;
   }
 
   /** Request slots the array holds (reached or not). */
   public int capacity() {
-    return data.length / RecordLayout.LONGS_PER_REQUEST;
+    return data.length / stride;
+  }
+
+  /** Whether this recording holds intended starts (the open model). */
+  public boolean open() {
+    return stride == RecordLayout.OPEN_LONGS_PER_REQUEST;
+  }
+
+  /** Slots of phase {@code phase}: its requests, sent or not. */
+  public int phaseSlots(int phase) {
+    return phaseSlots[phase];
+  }
+
+  /** The first slot of phase {@code phase}. */
+  public int phaseStart(int phase) {
+    return phaseBase[phase];
+  }
+
+  /** The first slot of arrival {@code arrival} (0-based in its phase) in the open model. */
+  public int arrivalStart(int phase, long arrival) {
+    return phaseBase[phase] + (int) (arrival * perIteration);
   }
 
   public int phaseCount() {
@@ -76,7 +118,7 @@ public final class LatencyRecorder {
     return phaseThreads[phase];
   }
 
-  /** Slots each thread owns: ITERATIONS x requests per iteration. */
+  /** Slots each thread owns in the closed model: ITERATIONS x requests per iteration. */
   public int requestsPerThread() {
     return perThread;
   }
@@ -95,9 +137,47 @@ public final class LatencyRecorder {
    */
   public void record(
       int k, long startNanos, long latencyNanos, int phase, int request, int outcome) {
-    data[RecordLayout.LONGS_PER_REQUEST * k] = RecordLayout.packStart(startNanos, outcome);
-    data[RecordLayout.LONGS_PER_REQUEST * k + 1] =
-        RecordLayout.packTime(latencyNanos, phase, request);
+    data[stride * k] = RecordLayout.packStart(startNanos, outcome);
+    data[stride * k + 1] = RecordLayout.packTime(latencyNanos, phase, request);
+  }
+
+  /**
+   * Records request {@code k} of the open model. Called only by the thread that owns {@code k}'s
+   * arrival.
+   *
+   * @param intendedNanos when it should have been sent, in nanoseconds since the run began
+   */
+  public void recordOpen(
+      int k,
+      long intendedNanos,
+      long startNanos,
+      long latencyNanos,
+      int phase,
+      int request,
+      int outcome) {
+    data[stride * k] = RecordLayout.packStart(startNanos, outcome);
+    data[stride * k + 1] = RecordLayout.packTime(latencyNanos, phase, request);
+    data[stride * k + 2] = intendedNanos;
+  }
+
+  /** When request {@code k} should have been sent; its start in the closed model. */
+  public long intendedNanos(int k) {
+    return stride == RecordLayout.OPEN_LONGS_PER_REQUEST ? data[stride * k + 2] : startNanos(k);
+  }
+
+  /**
+   * Request {@code k}'s latency from its intended start, corrected for coordinated omission; its
+   * service time in the closed model.
+   */
+  public long correctedNanos(int k) {
+    return startNanos(k) + latencyNanos(k) - intendedNanos(k);
+  }
+
+  /** Request {@code k}'s time word with its corrected latency in place of its service time. */
+  public long correctedTimeWord(int k) {
+    long time = timeWord(k);
+    return RecordLayout.packTime(
+        correctedNanos(k), RecordLayout.phase(time), RecordLayout.request(time));
   }
 
   /** Whether a request reached slot {@code k} (sent or not sent, but recorded). */
@@ -107,12 +187,12 @@ public final class LatencyRecorder {
 
   /** Request {@code k}'s start word (start and outcome), as {@link RecordLayout} reads it. */
   public long startWord(int k) {
-    return data[RecordLayout.LONGS_PER_REQUEST * k];
+    return data[stride * k];
   }
 
   /** Request {@code k}'s time word (latency and cell), as {@link RecordLayout} reads it. */
   public long timeWord(int k) {
-    return data[RecordLayout.LONGS_PER_REQUEST * k + 1];
+    return data[stride * k + 1];
   }
 
   public long startNanos(int k) {
@@ -135,12 +215,15 @@ public final class LatencyRecorder {
     return RecordLayout.outcome(startWord(k));
   }
 
-  /** The thread (0-based, within its phase) that sent request {@code k}. */
+  /**
+   * The thread (0-based, within its phase) that sent request {@code k}; in the open model, where
+   * any free thread takes the next arrival, the arrival's number instead.
+   */
   public int thread(int k) {
     int p = phaseBase.length - 1;
     while (p > 0 && phaseBase[p] > k) {
       p--;
     }
-    return (k - phaseBase[p]) / perThread;
+    return (k - phaseBase[p]) / (perThread == 0 ? perIteration : perThread);
   }
 }

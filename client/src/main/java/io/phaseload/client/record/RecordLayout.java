@@ -19,13 +19,23 @@ import io.phaseload.client.request.Outcome;
  *                                 request's index in its iteration ({@value #REQUEST_BITS} bits)
  * </pre>
  *
- * A start word of 0 is a slot no request reached. The time word is its own sort key: sorting time
- * words sorts by latency and keeps the cell, so one sorted array serves every group's statistics.
+ * In the open model a third long follows: the intended start, in nanoseconds since the run began
+ * (the arrival's scheduled time for an iteration's first request, the end of the previous request
+ * for the others), from which the latency corrected for coordinated omission is the end minus it.
+ *
+ * <p>A start word of 0 is a slot no request reached. The time word is its own sort key: sorting
+ * time words sorts by latency and keeps the cell, so one sorted array serves every group's
+ * statistics.
  */
 public final class RecordLayout {
 
   public static final int LONGS_PER_REQUEST = 2;
   public static final int BYTES_PER_REQUEST = LONGS_PER_REQUEST * Long.BYTES;
+
+  /** Longs per request in the open model: the intended start besides. */
+  public static final int OPEN_LONGS_PER_REQUEST = 3;
+
+  public static final int OPEN_BYTES_PER_REQUEST = OPEN_LONGS_PER_REQUEST * Long.BYTES;
 
   public static final int OUTCOME_BITS = Outcome.BITS;
   public static final int START_BITS = Long.SIZE - 1 - OUTCOME_BITS;
@@ -54,6 +64,19 @@ public final class RecordLayout {
 
   /** Requests one recording can hold: its array is indexed by int. */
   public static final long MAX_REQUESTS = (Integer.MAX_VALUE - 8) / LONGS_PER_REQUEST;
+
+  /** Requests one open-model recording can hold. */
+  public static final long MAX_OPEN_REQUESTS = (Integer.MAX_VALUE - 8) / OPEN_LONGS_PER_REQUEST;
+
+  /** Longs per request for {@code plan}. */
+  public static int longsPerRequest(LoadPlan plan) {
+    return plan.isOpen() ? OPEN_LONGS_PER_REQUEST : LONGS_PER_REQUEST;
+  }
+
+  /** Requests one recording of {@code plan}'s model can hold. */
+  public static long maxRequests(LoadPlan plan) {
+    return plan.isOpen() ? MAX_OPEN_REQUESTS : MAX_REQUESTS;
+  }
 
   private static final long CELL_MASK = MAX_CELLS - 1;
   private static final long OUTCOME_MASK = (1L << OUTCOME_BITS) - 1;

@@ -15,6 +15,12 @@ import java.util.List;
  */
 public final class CsvReport {
 
+  /**
+   * The open model's extra columns: when each request should have been sent, and its service time
+   * from the actual send; there latency_ms counts from the intended time.
+   */
+  public static final String OPEN_COLUMNS = ",intended_ms,service_ms";
+
   public static final String HEADER =
       "start_ms,phase,request,thread,latency_ms,outcome,status,reason";
 
@@ -25,8 +31,9 @@ public final class CsvReport {
     List<String> phases = run.plan().phaseNames();
     List<String> requests = run.plan().requestNames();
     StringBuilder row = new StringBuilder(96);
+    boolean open = recorder.open();
     out.write(HEADER);
-    out.write('\n');
+    out.write(open ? OPEN_COLUMNS + "\n" : "\n");
     for (int k = 0; k < recorder.capacity(); k++) {
       if (!recorder.reached(k)) {
         continue; // a stopped run leaves slots no request reached
@@ -38,13 +45,19 @@ public final class CsvReport {
       row.append(',').append(requests.get(recorder.request(k)));
       row.append(',').append(recorder.thread(k));
       row.append(',');
-      micros(row, recorder.latencyNanos(k));
+      micros(row, open ? recorder.correctedNanos(k) : recorder.latencyNanos(k));
       row.append(',').append(Outcome.kindName(Outcome.kind(outcome)).replace(' ', '_'));
       row.append(',').append(Outcome.status(outcome));
       row.append(',');
       int reason = Outcome.reason(outcome);
       if (reason != 0) {
         quoted(row, run.reasons().message(reason));
+      }
+      if (open) {
+        row.append(',');
+        micros(row, recorder.intendedNanos(k));
+        row.append(',');
+        micros(row, recorder.latencyNanos(k));
       }
       row.append('\n');
       out.append(row);

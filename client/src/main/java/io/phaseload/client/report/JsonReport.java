@@ -3,9 +3,11 @@ package io.phaseload.client.report;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.phaseload.client.plan.OpenModel;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.run.ArrivalStats;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Group;
@@ -36,19 +38,41 @@ public final class JsonReport {
 
   private JsonReport() {}
 
+  /** A closed-model run's document. */
   public static void write(
       RunResult run, Summary summary, TimeSeries series, RunInfo info, Writer out)
       throws IOException {
+    write(run, summary, null, series, info, out);
+  }
+
+  /**
+   * Writes the document.
+   *
+   * @param service in the open model, the same groups over service time; null otherwise
+   */
+  public static void write(
+      RunResult run, Summary summary, Summary service, TimeSeries series, RunInfo info, Writer out)
+      throws IOException {
     DefaultPrettyPrinter pretty =
         new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
-    MAPPER.writer(pretty).writeValue(out, document(run, summary, series, info));
+    MAPPER.writer(pretty).writeValue(out, document(run, summary, service, series, info));
   }
 
   static Map<String, Object> document(
-      RunResult run, Summary summary, TimeSeries series, RunInfo info) {
+      RunResult run, Summary summary, Summary service, TimeSeries series, RunInfo info) {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("schema", SCHEMA);
-    doc.put("settings", info.settings());
+    Map<String, Object> settings = new LinkedHashMap<>(info.settings());
+    OpenModel open = run.plan().open();
+    settings.put("model", open == null ? "closed" : "open");
+    if (open != null) {
+      settings.put("rate", open.rate());
+      settings.put(
+          "phaseSeconds",
+          open.phaseLength() == null ? null : Millis.seconds(open.phaseLength().toNanos()));
+      settings.put("arrivals", open.arrivals().label());
+    }
+    doc.put("settings", settings);
     doc.put("requestNames", run.plan().requestNames());
     doc.put("target", info.target());
     doc.put("embeddedServer", info.embedded());
@@ -63,7 +87,18 @@ public final class JsonReport {
     doc.put("partial", run.partial());
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
-    doc.put("total", group(summary.total(), wallSeconds, run.reasons()));
+    Map<String, Object> total = group(summary.total(), wallSeconds, run.reasons());
+    if (service != null) {
+      total.put("serviceTimeMs", latency(service.total().latency()));
+      ArrivalStats a = TextReport.arrivals(run);
+      Map<String, Object> arrivals = new LinkedHashMap<>();
+      arrivals.put("scheduled", a.scheduled());
+      arrivals.put("started", a.started());
+      arrivals.put("late", a.late());
+      arrivals.put("maxLateMs", Millis.of(a.maxLateNanos()));
+      total.put("arrivals", arrivals);
+    }
+    doc.put("total", total);
     List<Object> phases = new ArrayList<>();
     for (int p = 0; p < summary.phases().size(); p++) {
       Phase phase = run.plan().phases().get(p);
@@ -76,20 +111,44 @@ public final class JsonReport {
       m.put("startSeconds", ran == null ? null : Millis.seconds(ran.startNanos()));
       m.put("durationSeconds", ran == null ? null : Millis.seconds(ran.durationNanos()));
       m.put("setupSeconds", ran == null ? null : Millis.seconds(ran.setupNanos()));
+      if (ran != null && ran.arrivals() != null) {
+        ArrivalStats a = ran.arrivals();
+        m.put(
+            "intendedRate", BigDecimal.valueOf(a.intendedRate()).setScale(1, RoundingMode.HALF_UP));
+        m.put(
+            "achievedRate",
+            BigDecimal.valueOf(a.achievedRate(ran.durationNanos()))
+                .setScale(1, RoundingMode.HALF_UP));
+        m.put("late", a.late());
+        m.put("maxLateMs", Millis.of(a.maxLateNanos()));
+      }
       m.putAll(
           group(
               summary.phases().get(p), ran == null ? 0 : ran.durationNanos() / 1e9, run.reasons()));
+      if (service != null) {
+        m.put("serviceTimeMs", latency(service.phases().get(p).latency()));
+      }
       Map<String, Object> requests = new LinkedHashMap<>();
-      for (Group cell : summary.cellsOf(p)) {
-        requests.put(cell.request(), group(cell, 0, run.reasons()));
+      for (int r = 0; r < summary.requests().size(); r++) {
+        Group cell = summary.cell(p, r);
+        Map<String, Object> g = group(cell, 0, run.reasons());
+        if (service != null) {
+          g.put("serviceTimeMs", latency(service.cell(p, r).latency()));
+        }
+        requests.put(cell.request(), g);
       }
       m.put("requests", requests);
       phases.add(m);
     }
     doc.put("phases", phases);
     Map<String, Object> requests = new LinkedHashMap<>();
-    for (Group request : summary.requests()) {
-      requests.put(request.request(), group(request, 0, run.reasons()));
+    for (int r = 0; r < summary.requests().size(); r++) {
+      Group request = summary.requests().get(r);
+      Map<String, Object> g = group(request, 0, run.reasons());
+      if (service != null) {
+        g.put("serviceTimeMs", latency(service.requests().get(r).latency()));
+      }
+      requests.put(request.request(), g);
     }
     doc.put("requests", requests);
     List<Object> perSecond = new ArrayList<>();

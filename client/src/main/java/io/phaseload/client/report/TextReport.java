@@ -1,8 +1,11 @@
 package io.phaseload.client.report;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Phase;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.run.ArrivalStats;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Group;
@@ -27,8 +30,17 @@ public final class TextReport {
 
   private TextReport() {}
 
-  /** Prints the summary block and the per-phase table. */
+  /** Prints the summary block and the per-phase table of a closed-model run. */
   public static void print(RunResult run, Summary summary, PrintStream out) {
+    print(run, summary, null, out);
+  }
+
+  /**
+   * Prints the summary block and the per-phase table.
+   *
+   * @param serviceTime in the open model, the same groups over service time; null otherwise
+   */
+  public static void print(RunResult run, Summary summary, Summary serviceTime, PrintStream out) {
     int width = 5;
     for (String name : run.plan().requestNames()) {
       width = Math.max(width, name.length());
@@ -44,6 +56,24 @@ public final class TextReport {
       if (!notReached.isEmpty()) {
         out.println("Phases not reached: " + String.join(", ", notReached));
       }
+    }
+    OpenModel open = run.plan().open();
+    if (open != null) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "Model: open, %.1f arrivals/s at 100%% (%s)",
+              open.rate(),
+              open.arrivals().label()));
+      ArrivalStats a = arrivals(run);
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "Arrivals: %d scheduled, %d started, %d late (latest by %s ms)",
+              a.scheduled(),
+              a.started(),
+              a.late(),
+              Millis.text(a.maxLateNanos())));
     }
     if (!run.plan().requestNames().equals(LoadPlan.CONTRACT_REQUESTS) || run.seedPrinted()) {
       out.println("Requests per iteration: " + String.join(", ", run.plan().requestNames()));
@@ -75,12 +105,32 @@ public final class TextReport {
             Locale.ROOT,
             "Overall throughput across all phases: %.1f requests/second",
             wallSeconds > 0 ? total.ok() / wallSeconds : 0.0));
-    out.println("Mean latency: " + ms(l.mean()));
+    out.println(
+        "Mean latency: "
+            + ms(l.mean())
+            + (open == null ? "" : "   (from intended times, corrected for coordinated omission)"));
     out.println("Median latency: " + ms(l.p50()));
     out.println("P95 latency: " + ms(l.p95()));
     out.println("P99 latency: " + ms(l.p99()));
     out.println("P99.9 latency: " + ms(l.p999()));
     out.println("Max latency: " + ms(l.max()));
+    if (serviceTime != null) {
+      LatencyStats st = serviceTime.total().latency();
+      out.println(
+          "Service time (from actual send): mean "
+              + ms(st.mean())
+              + ", median "
+              + ms(st.p50())
+              + ", p95 "
+              + ms(st.p95())
+              + ", p99 "
+              + ms(st.p99())
+              + ", p99.9 "
+              + ms(st.p999())
+              + ", max "
+              + ms(st.max()));
+      arrivalsByPhase(run, summary, serviceTime, out);
+    }
     if (total.failed() > 0) {
       LatencyStats f = total.failedLatency();
       out.println(
@@ -162,6 +212,66 @@ public final class TextReport {
         g.statuses().isEmpty() ? "" : "; HTTP " + statuses(g.statuses()),
         g.notSent() == 0 ? "" : "; not sent " + g.notSent(),
         why);
+  }
+
+  /** The arrivals of every phase that ran, summed. */
+  static ArrivalStats arrivals(RunResult run) {
+    ArrivalStats sum = new ArrivalStats(0, 0, 0, 0, 0);
+    for (PhaseResult p : run.phases()) {
+      if (p.arrivals() != null) {
+        sum = sum.plus(p.arrivals());
+      }
+    }
+    for (int p = run.phases().size(); p < run.plan().phases().size(); p++) {
+      Phase missed = run.plan().phases().get(p);
+      sum = sum.plus(new ArrivalStats(run.plan().arrivals(missed), 0, 0, 0, 0));
+    }
+    return sum;
+  }
+
+  /**
+   * Per phase: the intended and achieved rates, late arrivals and both latency views; and one line
+   * for each phase whose generator could not keep up, saying what to do.
+   */
+  private static void arrivalsByPhase(
+      RunResult run, Summary corrected, Summary service, PrintStream out) {
+    out.println();
+    out.println("Arrivals by phase (latency from intended times | service time from actual send):");
+    for (int p = 0; p < run.phases().size(); p++) {
+      PhaseResult ran = run.phases().get(p);
+      ArrivalStats a = ran.arrivals();
+      LatencyStats c = corrected.phases().get(p).latency();
+      LatencyStats st = service.phases().get(p).latency();
+      out.printf(
+          Locale.ROOT,
+          "%-9s intended %.1f/s, achieved %.1f/s, %d of %d late (latest by %s ms);"
+              + " p50 %s | %s ms, p99 %s | %s ms%n",
+          ran.phase().name(),
+          a.intendedRate(),
+          a.achievedRate(ran.durationNanos()),
+          a.late(),
+          a.started(),
+          Millis.text(a.maxLateNanos()),
+          Millis.text(c.p50()),
+          Millis.text(st.p50()),
+          Millis.text(c.p99()),
+          Millis.text(st.p99()));
+    }
+    for (PhaseResult ran : run.phases()) {
+      ArrivalStats a = ran.arrivals();
+      double achieved = a.achievedRate(ran.durationNanos());
+      double latePercent = a.started() == 0 ? 0 : 100.0 * a.late() / a.started();
+      if (latePercent > 1 || achieved < 0.95 * a.intendedRate()) {
+        out.printf(
+            Locale.ROOT,
+            "the generator could not hold %.0f/s in %s (%,.0f/s, %.0f %% late): raise THREADS or"
+                + " lower --rate; latencies count from intended times%n",
+            a.intendedRate(),
+            ran.phase().name(),
+            achieved,
+            latePercent);
+      }
+    }
   }
 
   /** "Failure reasons:" and a line per reason, most frequent first, for each kind that has any. */

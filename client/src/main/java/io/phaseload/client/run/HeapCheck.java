@@ -13,6 +13,12 @@ public final class HeapCheck {
   /** Heap per request: the recording, and 8 bytes for the sorted copy the statistics keep. */
   public static final int HEAP_BYTES_PER_REQUEST = RecordLayout.BYTES_PER_REQUEST + 8;
 
+  /**
+   * Heap per request in the open model: the recording, a sorted copy for each of the two latencies,
+   * and the Poisson schedule's 8 bytes per arrival at most.
+   */
+  public static final int OPEN_HEAP_BYTES_PER_REQUEST = RecordLayout.OPEN_BYTES_PER_REQUEST + 24;
+
   private HeapCheck() {}
 
   /**
@@ -22,7 +28,7 @@ public final class HeapCheck {
    */
   public static void require(LoadPlan plan) throws RunRefusedException {
     long requests = plan.totalRequests();
-    if (requests > RecordLayout.MAX_REQUESTS) {
+    if (requests > RecordLayout.maxRequests(plan)) {
       throw new RunRefusedException(
           String.format(
               Locale.ROOT,
@@ -31,9 +37,10 @@ public final class HeapCheck {
               plan.threads(),
               plan.iterations(),
               requests,
-              RecordLayout.MAX_REQUESTS));
+              RecordLayout.maxRequests(plan)));
     }
-    long needed = requests * HEAP_BYTES_PER_REQUEST;
+    int perRequest = plan.isOpen() ? OPEN_HEAP_BYTES_PER_REQUEST : HEAP_BYTES_PER_REQUEST;
+    long needed = requests * perRequest;
     Runtime rt = Runtime.getRuntime();
     long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     if (needed > free) {
@@ -44,7 +51,7 @@ public final class HeapCheck {
                   + " free: raise it, e.g. java -Xmx%dg -jar client.jar ...",
               requests,
               mib(needed),
-              HEAP_BYTES_PER_REQUEST,
+              perRequest,
               mib(free),
               Math.max(1, (needed + (rt.maxMemory() - free)) / (1L << 30) + 1)));
     }

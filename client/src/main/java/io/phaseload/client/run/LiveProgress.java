@@ -116,9 +116,12 @@ public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
   void scan() {
     int slice = 0;
     for (int p = 0; p < recorder.phaseCount(); p++) {
-      for (int t = 0; t < recorder.threads(p); t++, slice++) {
-        int start = recorder.sliceStart(p, t);
-        int end = start + recorder.requestsPerThread();
+      // Closed model: a slice per thread, filled in order. Open model: one per phase, whose
+      // arrivals are taken in order (finished nearly in order; the line may lag a little).
+      int slices = recorder.open() ? 1 : recorder.threads(p);
+      for (int t = 0; t < slices; t++, slice++) {
+        int start = recorder.open() ? recorder.phaseStart(p) : recorder.sliceStart(p, t);
+        int end = start + (recorder.open() ? recorder.phaseSlots(p) : recorder.requestsPerThread());
         int from = Math.max(cursor[slice], start);
         int lo = from;
         int hi = end;

@@ -2,6 +2,7 @@ package io.phaseload.client.run;
 
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.OpenModel;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.record.RecordLayout;
@@ -14,7 +15,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -46,6 +50,7 @@ public final class LoadTest {
   private volatile FailureLimit limit = FailureLimit.UNLIMITED;
   private volatile long seed;
   private volatile boolean seedUsed;
+  private volatile LongConsumer waiter = this::waitUntil;
 
   /** This run's failures, counted only when a limit is set; touched on failures only. */
   private final LongAdder failures = new LongAdder();
@@ -86,6 +91,15 @@ public final class LoadTest {
   public void seed(long runSeed, boolean used) {
     this.seed = runSeed;
     this.seedUsed = used;
+  }
+
+  /**
+   * How a user thread waits for an arrival's time on the clock this test was given: parking and
+   * spinning by default; tests with a clock of their own pass one that advances it. Call before
+   * {@link #run}.
+   */
+  public void waitWith(LongConsumer untilNanos) {
+    this.waiter = untilNanos;
   }
 
   /** Asks the run to stop after the requests in flight; the first reason given is kept. */
@@ -138,8 +152,54 @@ public final class LoadTest {
     limit.exceededBy(failures.sum());
   }
 
+  /**
+   * An open-model phase's shared state: its schedule, the next arrival, and lateness per thread.
+   */
+  private static final class Arrivals {
+    final Pacer pacer;
+    final long count;
+    final AtomicLong next = new AtomicLong();
+    final long[] late;
+    final long[] maxLate;
+    final long[] started;
+
+    /** When the phase's start gate opened; written before the gate opens, read after. */
+    volatile long start;
+
+    Arrivals(Pacer pacer, long count, int threads) {
+      this.pacer = pacer;
+      this.count = count;
+      this.late = new long[threads];
+      this.maxLate = new long[threads];
+      this.started = new long[threads];
+    }
+
+    ArrivalStats stats(double rate) {
+      long l = 0;
+      long m = 0;
+      long s = 0;
+      for (int t = 0; t < late.length; t++) {
+        l += late[t];
+        m = Math.max(m, maxLate[t]);
+        s += started[t];
+      }
+      return new ArrivalStats(count, s, l, m, rate);
+    }
+  }
+
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
     int threads = phase.threads();
+    Arrivals arrivals = null;
+    if (plan.isOpen()) {
+      long count = plan.arrivals(phase);
+      double rate = plan.rate(phase);
+      Pacer pacer =
+          plan.open().arrivals() == OpenModel.Arrivals.POISSON
+              ? Pacer.poisson(rate, seed ^ (0x9E3779B97F4A7C15L * (phase.index() + 1)), count)
+              : Pacer.uniform(rate);
+      arrivals = new Arrivals(pacer, count, threads);
+    }
+    Arrivals open = arrivals;
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch gate = new CountDownLatch(1);
     List<Future<?>> tasks = new ArrayList<>(threads);
@@ -151,7 +211,11 @@ public final class LoadTest {
         tasks.add(
             executor.submit(
                 () -> {
-                  user(phase, thread, slice, runStart, ready, gate);
+                  if (open == null) {
+                    user(phase, thread, slice, runStart, ready, gate);
+                  } else {
+                    arrivals(phase, thread, open, runStart, ready, gate);
+                  }
                   return null;
                 }));
       }
@@ -163,13 +227,17 @@ public final class LoadTest {
         ready.countDown();
       }
     }
+    long start;
     try {
       ready.await();
     } finally {
+      start = nanoTime.getAsLong();
+      if (open != null) {
+        open.start = start;
+      }
       // Open the gate even if waiting was interrupted, so that no started thread waits forever.
       gate.countDown();
     }
-    long start = nanoTime.getAsLong();
     for (Future<?> task : tasks) {
       try {
         task.get();
@@ -178,8 +246,104 @@ public final class LoadTest {
       }
     }
     long end = nanoTime.getAsLong();
-    return new PhaseResult(phase, start - runStart, end - start, !stopped(), start - setup);
+    return new PhaseResult(
+        phase,
+        start - runStart,
+        end - start,
+        !stopped(),
+        start - setup,
+        open == null ? null : open.stats(plan.rate(phase)));
   }
+
+  /**
+   * One user thread of an open-model phase: it takes the next arrival, waits for its time, and runs
+   * its iteration, until the phase's arrivals are all taken. An arrival taken after its time found
+   * every thread busy: it is late, and its first request's latency still counts from its time.
+   */
+  private void arrivals(
+      Phase phase,
+      int thread,
+      Arrivals open,
+      long runStart,
+      CountDownLatch ready,
+      CountDownLatch gate)
+      throws InterruptedException {
+    int phaseIndex = phase.index();
+    int requests = plan.requestNames().size();
+    FailureLimit max = limit;
+    Vars vars = new Vars(thread, phase.name(), phaseIndex, seed);
+    boolean readied = false;
+    try (Engine.Session session = engine.open()) {
+      ready.countDown();
+      readied = true;
+      gate.await();
+      long start = open.start;
+      for (long i = open.next.getAndIncrement();
+          i < open.count && stopReason == null;
+          i = open.next.getAndIncrement()) {
+        long due = start + open.pacer.offsetNanos(i);
+        long now = nanoTime.getAsLong();
+        if (now > due) {
+          if (now - due > LATE_NANOS) {
+            open.late[thread]++;
+          }
+          open.maxLate[thread] = Math.max(open.maxLate[thread], now - due);
+        } else {
+          waiter.accept(due);
+        }
+        open.started[thread]++;
+        vars.iteration((int) Math.min(i, Integer.MAX_VALUE));
+        int k = recorder.arrivalStart(phaseIndex, i);
+        long intended = due;
+        for (int r = 0; r < requests; r++) {
+          if (stopReason != null) {
+            return;
+          }
+          long t0 = nanoTime.getAsLong();
+          int outcome = session.execute(r, vars);
+          long t1 = nanoTime.getAsLong();
+          recorder.recordOpen(
+              k++, intended - runStart, t0 - runStart, t1 - t0, phaseIndex, r, outcome);
+          // The user sends the next request when this one ends: that is its intended time.
+          intended = t1;
+          if (!Outcome.ok(outcome) && !max.unlimited()) {
+            failures.increment();
+            if (max.exceededBy(failures.sum())) {
+              stop(max.exceeded());
+            }
+          }
+        }
+      }
+    } finally {
+      if (!readied) {
+        ready.countDown();
+      }
+    }
+  }
+
+  /**
+   * Waits until {@code deadline} on the injected clock: parks while far, spins for the last tens of
+   * microseconds, because a park can overshoot by a few hundred.
+   */
+  private void waitUntil(long deadline) {
+    for (long left = deadline - nanoTime.getAsLong(); left > 0; ) {
+      if (left > SPIN_NANOS) {
+        LockSupport.parkNanos(left - SPIN_NANOS);
+      } else {
+        Thread.onSpinWait();
+      }
+      left = deadline - nanoTime.getAsLong();
+    }
+  }
+
+  /**
+   * An arrival begun later than this after its time found every thread busy: it is late. Less is
+   * the scheduler waking a thread, which the latency from the intended time still includes.
+   */
+  public static final long LATE_NANOS = 1_000_000;
+
+  /** How close to an arrival's time a thread stops parking and spins. */
+  private static final long SPIN_NANOS = 50_000;
 
   /** One user thread's work: its slice of the phase, in order. */
   private void user(

@@ -12,12 +12,24 @@ import io.phaseload.client.plan.Phase;
  *
  * @param setupNanos time spent before the start gate opened (starting threads, opening sessions)
  * @param completed false if the run was stopped before the phase's threads finished
+ * @param arrivals the open model's arrivals; null in the closed model
  */
 public record PhaseResult(
-    Phase phase, long startNanos, long durationNanos, boolean completed, long setupNanos) {
+    Phase phase,
+    long startNanos,
+    long durationNanos,
+    boolean completed,
+    long setupNanos,
+    ArrivalStats arrivals) {
 
-  /** A phase with no setup time recorded. */
+  /** A closed-model phase. */
+  public PhaseResult(
+      Phase phase, long startNanos, long durationNanos, boolean completed, long setupNanos) {
+    this(phase, startNanos, durationNanos, completed, setupNanos, null);
+  }
+
+  /** A closed-model phase with no setup time recorded. */
   public PhaseResult(Phase phase, long startNanos, long durationNanos, boolean completed) {
-    this(phase, startNanos, durationNanos, completed, 0);
+    this(phase, startNanos, durationNanos, completed, 0, null);
   }
 }

@@ -27,8 +27,14 @@ import java.util.Optional;
  */
 public final class RunSession implements AutoCloseable {
 
-  /** A finished run and its statistics. */
-  public record Finished(RunResult result, Summary summary) {}
+  /**
+   * A finished run and its statistics.
+   *
+   * @param summary the headline figures: latency from intended times in the open model
+   * @param serviceTime the same groups over service time (from the actual send) in the open model;
+   *     null in the closed model, where the two are the same
+   */
+  public record Finished(RunResult result, Summary summary, Summary serviceTime) {}
 
   private final Target target;
   private final PhaseloadServer embedded;
@@ -180,7 +186,10 @@ public final class RunSession implements AutoCloseable {
         progress.close();
       }
     }
-    return new Finished(result, Summary.of(recorder, plan.phaseNames(), plan.requestNames()));
+    Summary summary = Summary.of(recorder, plan.phaseNames(), plan.requestNames());
+    Summary service =
+        plan.isOpen() ? Summary.of(recorder, plan.phaseNames(), plan.requestNames(), false) : null;
+    return new Finished(result, summary, service);
   }
 
   /** Stops the run in progress (Ctrl-C), and any later one: the report covers what ran. */

@@ -91,13 +91,27 @@ public final class Summary {
   }
 
   /**
-   * Computes the summary of everything {@code recorder} holds.
+   * Computes the summary of everything {@code recorder} holds: over corrected latencies in the open
+   * model, service times in the closed model.
    *
    * @param phaseNames the plan's phase names, in order
    * @param requestNames the names of an iteration's requests, in order
    */
   public static Summary of(
       LatencyRecorder recorder, List<String> phaseNames, List<String> requestNames) {
+    return of(recorder, phaseNames, requestNames, recorder.open());
+  }
+
+  /**
+   * Computes the summary of everything {@code recorder} holds, over latencies from the intended
+   * starts (corrected for coordinated omission) or from the actual sends (service time). The two
+   * are the same in the closed model.
+   */
+  public static Summary of(
+      LatencyRecorder recorder,
+      List<String> phaseNames,
+      List<String> requestNames,
+      boolean corrected) {
     int phaseCount = phaseNames.size();
     int requestCount = requestNames.size();
     long[][] kinds = new long[RecordLayout.MAX_CELLS][Outcome.KINDS];
@@ -136,10 +150,11 @@ public final class Summary {
         continue;
       }
       int kind = Outcome.kind(RecordLayout.outcome(start));
+      long time = corrected ? recorder.correctedTimeWord(k) : recorder.timeWord(k);
       if (kind == Outcome.OK) {
-        ok[o++] = recorder.timeWord(k);
+        ok[o++] = time;
       } else if (kind != Outcome.NOT_SENT) {
-        failed[f++] = recorder.timeWord(k);
+        failed[f++] = time;
       }
     }
     Arrays.parallelSort(ok);

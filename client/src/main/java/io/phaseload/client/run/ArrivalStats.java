@@ -1,0 +1,31 @@
+package io.phaseload.client.run;
+
+/**
+ * How an open-model phase's arrivals went. An arrival is late when no thread was free at its time
+ * (it began more than {@link LoadTest#LATE_NANOS} after it): it waited for the first free one, and
+ * its latency still counts from its intended time.
+ *
+ * @param scheduled arrivals the phase's schedule holds
+ * @param started arrivals a thread began (all of them, unless the run stopped)
+ * @param late arrivals that began after their time because every thread was busy
+ * @param maxLateNanos the latest any arrival began after its time, late or not
+ * @param intendedRate the phase's rate, arrivals per second
+ */
+public record ArrivalStats(
+    long scheduled, long started, long late, long maxLateNanos, double intendedRate) {
+
+  /** Arrivals begun per second of the phase's duration. */
+  public double achievedRate(long durationNanos) {
+    return durationNanos <= 0 ? 0 : started / (durationNanos / 1e9);
+  }
+
+  /** The sum of two phases' (or shards') arrivals; the rate is not summed. */
+  public ArrivalStats plus(ArrivalStats o) {
+    return new ArrivalStats(
+        scheduled + o.scheduled,
+        started + o.started,
+        late + o.late,
+        Math.max(maxLateNanos, o.maxLateNanos),
+        intendedRate);
+  }
+}

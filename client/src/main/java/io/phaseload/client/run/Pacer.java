@@ -1,0 +1,47 @@
+package io.phaseload.client.run;
+
+import java.util.SplittableRandom;
+
+/**
+ * When each arrival of a phase is due, in nanoseconds after the phase's start: a pure function of
+ * the arrival's index, never a sum of sleeps, so that pacing cannot drift and does not depend on
+ * how the server answers. Immutable and thread-safe.
+ */
+public abstract class Pacer {
+
+  /** Arrival {@code i}'s offset from the phase's start. */
+  public abstract long offsetNanos(long i);
+
+  /** Arrival i at i / rate. */
+  public static Pacer uniform(double perSecond) {
+    return new Pacer() {
+      @Override
+      public long offsetNanos(long i) {
+        return (long) (i * (1e9 / perSecond));
+      }
+    };
+  }
+
+  /**
+   * Exponential gaps of mean 1 / rate (a Poisson process), drawn once from {@code seed}: the same
+   * seed gives the same schedule. Holds 8 bytes per arrival.
+   */
+  public static Pacer poisson(double perSecond, long seed, long count) {
+    if (count > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("too many arrivals for one phase: " + count);
+    }
+    long[] at = new long[(int) count];
+    SplittableRandom random = new SplittableRandom(seed);
+    double t = 0;
+    for (int i = 0; i < at.length; i++) {
+      at[i] = (long) t;
+      t += -Math.log(1 - random.nextDouble()) * (1e9 / perSecond);
+    }
+    return new Pacer() {
+      @Override
+      public long offsetNanos(long i) {
+        return at[(int) i];
+      }
+    };
+  }
+}

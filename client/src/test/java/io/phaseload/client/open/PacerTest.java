@@ -1,0 +1,62 @@
+package io.phaseload.client.open;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.run.Pacer;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Arrival times are a pure function of the index: exact, with no clock and no sleep. */
+class PacerTest {
+
+  @Test
+  void uniformArrivalIsAtIndexOverRate() {
+    Pacer p = Pacer.uniform(200);
+    assertEquals(0, p.offsetNanos(0));
+    assertEquals(5_000_000, p.offsetNanos(1));
+    assertEquals(500_000_000, p.offsetNanos(100));
+    assertEquals(5_000_000_000L, p.offsetNanos(1000));
+    Pacer third = Pacer.uniform(3);
+    assertEquals(333_333_333, third.offsetNanos(1));
+    assertEquals(1_000_000_000, third.offsetNanos(3), "no drift: computed, never summed");
+  }
+
+  @Test
+  void poissonIsSeededIncreasingAndHasTheRightMeanGap() {
+    int n = 200_000;
+    Pacer a = Pacer.poisson(1000, 42, n);
+    Pacer b = Pacer.poisson(1000, 42, n);
+    Pacer c = Pacer.poisson(1000, 43, n);
+    long previous = -1;
+    boolean differs = false;
+    for (int i = 0; i < n; i++) {
+      assertEquals(a.offsetNanos(i), b.offsetNanos(i), "same seed, same schedule");
+      assertTrue(a.offsetNanos(i) >= previous, "arrival times never go back");
+      previous = a.offsetNanos(i);
+      differs |= a.offsetNanos(i) != c.offsetNanos(i);
+    }
+    assertTrue(differs, "another seed, another schedule");
+    double meanGapMs = a.offsetNanos(n - 1) / 1e6 / (n - 1);
+    assertEquals(1.0, meanGapMs, 0.01, "mean gap 1/rate");
+  }
+
+  @Test
+  void phasesRunAtTheirFractionOfTheRateWithTheClosedModelsIterationsOrTheirLength() {
+    LoadPlan plan =
+        LoadPlan.standard(20, 10)
+            .withOpenModel(new OpenModel(400, null, OpenModel.Arrivals.UNIFORM));
+    assertEquals(
+        List.of(40.0, 200.0, 400.0, 100.0), plan.phases().stream().map(plan::rate).toList());
+    assertEquals(
+        List.of(20L, 100L, 200L, 50L), plan.phases().stream().map(plan::arrivals).toList());
+    assertEquals(2L * (20 + 100 + 200 + 50), plan.totalRequests());
+    LoadPlan timed =
+        plan.withOpenModel(new OpenModel(400, Duration.ofSeconds(3), OpenModel.Arrivals.UNIFORM));
+    assertEquals(
+        List.of(120L, 600L, 1200L, 300L), timed.phases().stream().map(timed::arrivals).toList());
+  }
+}
