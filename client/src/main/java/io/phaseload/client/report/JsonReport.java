@@ -116,9 +116,7 @@ public final class JsonReport {
         m.put(
             "intendedRate", BigDecimal.valueOf(a.intendedRate()).setScale(1, RoundingMode.HALF_UP));
         m.put(
-            "achievedRate",
-            BigDecimal.valueOf(a.achievedRate(ran.durationNanos()))
-                .setScale(1, RoundingMode.HALF_UP));
+            "achievedRate", BigDecimal.valueOf(a.achievedRate()).setScale(1, RoundingMode.HALF_UP));
         m.put("late", a.late());
         m.put("maxLateMs", Millis.of(a.maxLateNanos()));
       }

@@ -216,7 +216,7 @@ public final class TextReport {
 
   /** The arrivals of every phase that ran, summed. */
   static ArrivalStats arrivals(RunResult run) {
-    ArrivalStats sum = new ArrivalStats(0, 0, 0, 0, 0);
+    ArrivalStats sum = new ArrivalStats(0, 0, 0, 0, 0, 0);
     for (PhaseResult p : run.phases()) {
       if (p.arrivals() != null) {
         sum = sum.plus(p.arrivals());
@@ -224,7 +224,7 @@ public final class TextReport {
     }
     for (int p = run.phases().size(); p < run.plan().phases().size(); p++) {
       Phase missed = run.plan().phases().get(p);
-      sum = sum.plus(new ArrivalStats(run.plan().arrivals(missed), 0, 0, 0, 0));
+      sum = sum.plus(new ArrivalStats(run.plan().arrivals(missed), 0, 0, 0, 0, 0));
     }
     return sum;
   }
@@ -248,7 +248,7 @@ public final class TextReport {
               + " p50 %s | %s ms, p99 %s | %s ms%n",
           ran.phase().name(),
           a.intendedRate(),
-          a.achievedRate(ran.durationNanos()),
+          a.achievedRate(),
           a.late(),
           a.started(),
           Millis.text(a.maxLateNanos()),
@@ -259,7 +259,7 @@ public final class TextReport {
     }
     for (PhaseResult ran : run.phases()) {
       ArrivalStats a = ran.arrivals();
-      double achieved = a.achievedRate(ran.durationNanos());
+      double achieved = a.achievedRate();
       double latePercent = a.started() == 0 ? 0 : 100.0 * a.late() / a.started();
       if (latePercent > 1 || achieved < 0.95 * a.intendedRate()) {
         out.printf(

@@ -10,13 +10,26 @@ package io.phaseload.client.run;
  * @param late arrivals that began after their time because every thread was busy
  * @param maxLateNanos the latest any arrival began after its time, late or not
  * @param intendedRate the phase's rate, arrivals per second
+ * @param lastStartNanos when the last arrival began, after the phase's start
  */
 public record ArrivalStats(
-    long scheduled, long started, long late, long maxLateNanos, double intendedRate) {
+    long scheduled,
+    long started,
+    long late,
+    long maxLateNanos,
+    double intendedRate,
+    long lastStartNanos) {
 
-  /** Arrivals begun per second of the phase's duration. */
-  public double achievedRate(long durationNanos) {
-    return durationNanos <= 0 ? 0 : started / (durationNanos / 1e9);
+  /**
+   * Arrivals begun per second: over the span from the phase's start to the last arrival's begin,
+   * plus the one interval that arrival opens, so that a schedule kept exactly gives the intended
+   * rate whatever the phase's length.
+   */
+  public double achievedRate() {
+    if (started == 0 || intendedRate <= 0) {
+      return 0;
+    }
+    return started / (lastStartNanos / 1e9 + 1 / intendedRate);
   }
 
   /** The sum of two phases' (or shards') arrivals; the rate is not summed. */
@@ -26,6 +39,7 @@ public record ArrivalStats(
         started + o.started,
         late + o.late,
         Math.max(maxLateNanos, o.maxLateNanos),
-        intendedRate);
+        intendedRate,
+        Math.max(lastStartNanos, o.lastStartNanos));
   }
 }

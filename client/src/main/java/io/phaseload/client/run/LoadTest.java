@@ -162,6 +162,7 @@ public final class LoadTest {
     final long[] late;
     final long[] maxLate;
     final long[] started;
+    final long[] lastStart;
 
     /** When the phase's start gate opened; written before the gate opens, read after. */
     volatile long start;
@@ -172,18 +173,21 @@ public final class LoadTest {
       this.late = new long[threads];
       this.maxLate = new long[threads];
       this.started = new long[threads];
+      this.lastStart = new long[threads];
     }
 
     ArrivalStats stats(double rate) {
       long l = 0;
       long m = 0;
       long s = 0;
+      long last = 0;
       for (int t = 0; t < late.length; t++) {
         l += late[t];
         m = Math.max(m, maxLate[t]);
         s += started[t];
+        last = Math.max(last, lastStart[t]);
       }
-      return new ArrivalStats(count, s, l, m, rate);
+      return new ArrivalStats(count, s, l, m, rate, last - start);
     }
   }
 
@@ -292,6 +296,7 @@ public final class LoadTest {
           waiter.accept(due);
         }
         open.started[thread]++;
+        open.lastStart[thread] = Math.max(due, now);
         vars.iteration((int) Math.min(i, Integer.MAX_VALUE));
         int k = recorder.arrivalStart(phaseIndex, i);
         long intended = due;

@@ -1,0 +1,44 @@
+package io.phaseload.client.open;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.run.ArrivalStats;
+import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.testing.ClientRun;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The rate holds: against the real server at a modest rate, every phase starts its arrivals within
+ * 1% of its intended rate, lasts what its arrivals take at that rate, and the server receives
+ * exactly what was sent.
+ */
+@Timeout(60)
+class RateTest {
+
+  @Test
+  void everyPhaseHoldsItsRateAndLastsWhatItsArrivalsTake() throws Exception {
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      // 20 threads x 25 iterations at 500/s: 50, 250, 500 and 125 arrivals/s, 0.5 s each
+      ClientRun run =
+          ClientRun.of(
+              "20", "25", "127.0.0.1", String.valueOf(server.port()), "--rate", "500", "--quiet");
+      assertEquals(0, run.code(), run.out() + run.err());
+      assertEquals(2L * 25 * (2 + 10 + 20 + 5), run.sent());
+      assertEquals(run.sent(), server.stats().received());
+      for (PhaseResult p : run.result().phases()) {
+        ArrivalStats a = p.arrivals();
+        assertEquals(a.scheduled(), a.started(), p.phase().name());
+        assertEquals(a.intendedRate(), a.achievedRate(), a.intendedRate() * 0.01, p.phase().name());
+        double expectedSeconds = a.scheduled() / a.intendedRate();
+        double seconds = p.durationNanos() / 1e9;
+        assertTrue(
+            seconds >= expectedSeconds * 0.95 && seconds <= expectedSeconds + 0.25,
+            p.phase().name() + " took " + seconds + " s for " + expectedSeconds + " s of arrivals");
+      }
+    }
+  }
+}
