@@ -23,6 +23,17 @@ final class Help {
     out.println("or the scenario's expect says otherwise) and its body passes any body check.");
     out.println("Redirects are not followed: a 301 is the outcome.");
     out.println();
+    out.println("--rate R switches to the open model: users arrive at R per second at 100% (each");
+    out.println(
+        "phase at its fraction), each running one iteration, whatever the server does, and");
+    out.println("latency counts from when each should have been sent, beside the service time.");
+    out.println("A phase with fraction f sends floor(f x THREADS) x ITERATIONS arrivals, so it");
+    out.println(
+        "lasts about that many / (f x R) seconds; with --phase-seconds S it sends f x R x S");
+    out.println(
+        "arrivals in S seconds. THREADS caps the iterations in flight; an arrival that finds");
+    out.println("every thread busy waits for the first free one and is counted late.");
+    out.println();
     out.println("Paths, headers and bodies may hold ${thread}, ${iteration}, ${phase} and");
     out.println("${random:LO:HI}, drawn per thread from --seed, so a run can be repeated exactly.");
     out.println("Limits, checked before anything is sent: 64 requests per iteration, 32 variables");

@@ -85,6 +85,7 @@ final class ReportFiles {
             TimeSeries.of(result.recording(), result.wallNanos()),
             phaseSpans(result),
             summary.sortedLatencies(),
+            service == null ? null : service.sortedLatencies(),
             title,
             current);
         out.println("Charts: " + current + " (" + String.join(", ", Charts.FILES) + ")");

@@ -74,12 +74,31 @@ public final class Charts {
   public static List<Path> write(
       TimeSeries series, List<PhaseSpan> phases, long[] sortedLatencyNanos, String title, Path dir)
       throws IOException {
+    return write(series, phases, sortedLatencyNanos, null, title, dir);
+  }
+
+  /**
+   * Writes the charts; in the open model the distribution also draws the service time.
+   *
+   * @param sortedServiceNanos the service times, ascending, or null in the closed model
+   */
+  public static List<Path> write(
+      TimeSeries series,
+      List<PhaseSpan> phases,
+      long[] sortedLatencyNanos,
+      long[] sortedServiceNanos,
+      String title,
+      Path dir)
+      throws IOException {
     System.setProperty("java.awt.headless", "true");
     Files.createDirectories(dir);
     List<Path> written = new ArrayList<>();
     written.add(save(throughput(series, phases, title), dir.resolve(FILES.get(0))));
     written.add(save(latencyOverTime(series, phases, title), dir.resolve(FILES.get(1))));
-    written.add(save(Spectrum.chart(sortedLatencyNanos, title), dir.resolve(FILES.get(2))));
+    written.add(
+        save(
+            Spectrum.chart(sortedLatencyNanos, sortedServiceNanos, title),
+            dir.resolve(FILES.get(2))));
     return written;
   }
 

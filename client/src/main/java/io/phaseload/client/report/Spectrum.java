@@ -64,6 +64,14 @@ final class Spectrum {
 
   /** The chart of {@code sorted}, ascending nanoseconds of the successful requests. */
   static XYChart chart(long[] sorted, String title) {
+    return chart(sorted, null, title);
+  }
+
+  /**
+   * The chart of {@code sorted}; in the open model {@code sorted} is the latency from intended
+   * times and {@code service} the service time, drawn beside it in a lighter line.
+   */
+  static XYChart chart(long[] sorted, long[] service, String title) {
     int n = sorted.length;
     XYChart chart =
         Charts.chart(
@@ -85,9 +93,24 @@ final class Spectrum {
     // Every q above 1 - 1/n is the maximum by nearest rank, so the curve ends there.
     xs.add(end);
     ys.add(Charts.millis(sorted[n - 1]));
-    XYSeries curve = chart.addSeries("all successful requests", xs, ys);
+    XYSeries curve =
+        chart.addSeries(
+            service == null ? "all successful requests" : "latency from intended times (corrected)",
+            xs,
+            ys);
     curve.setMarker(SeriesMarkers.NONE);
     curve.setLineColor(Color.DARK_GRAY);
+    if (service != null && service.length == n) {
+      List<Double> sy = new ArrayList<>();
+      for (double at : xs) {
+        sy.add(
+            Charts.millis(
+                at >= end ? service[n - 1] : Percentiles.of(service, 1 - Math.pow(10, -at))));
+      }
+      XYSeries st = chart.addSeries("service time from actual send", xs, sy);
+      st.setMarker(SeriesMarkers.NONE);
+      st.setLineColor(new Color(0x3B, 0x82, 0xC4));
+    }
     for (int m = 0; m < MARKED.length; m++) {
       if (x(MARKED[m]) <= end + 1e-9) {
         double value = Charts.millis(Percentiles.of(sorted, MARKED[m]));
@@ -101,7 +124,9 @@ final class Spectrum {
     styler.setXAxisMax(Math.max(end, 1));
     styler.setxAxisTickLabelsFormattingFunction(Spectrum::label);
     styler.setMarkerSize(8);
-    new LogAxis(Charts.millis(sorted[0]) / 1.5, Charts.millis(sorted[n - 1]) * 1.5).apply(styler);
+    long low = service == null || service.length == 0 ? sorted[0] : Math.min(sorted[0], service[0]);
+    new LogAxis(Math.max(1e-3, Charts.millis(low) / 1.5), Charts.millis(sorted[n - 1]) * 1.5)
+        .apply(styler);
     // Beside the plot: below it, six entries with long values may not fit on one line.
     styler.setLegendPosition(Styler.LegendPosition.OutsideE);
     styler.setLegendLayout(Styler.LegendLayout.Vertical);
