@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Benchmarks phaseload side by side with wrk and ab on 127.0.0.1 and writes results/bench.md:
-# generation rate against nginx (ratios to wrk and ab), the jersey engine, server.jar against
-# nginx under wrk on each JDK asked for, 10,000 threads x 10 iterations against server.jar, the
-# recording cost, and the fidelity check against /work?ms=20. Bounded (each measurement a few
-# seconds; under 15 minutes in all), loopback only, not part of mvn verify.
+# generation rate against nginx (ratios to wrk and ab), the jersey engine, one plain and one
+# templated request against nginx (ratios to the contract and to wrk), server.jar against nginx
+# under wrk on each JDK asked for, 10,000 threads x 10 iterations against server.jar with and
+# without --no-inline (with the kernel's listen-queue overflows), the recording cost, and the
+# fidelity check against /work?ms=20. Bounded (each measurement a few seconds; under 15 minutes
+# in all), loopback only, not part of mvn verify.
 #
 #   [JAVA_HOME=JDK] [SERVER_JDKS="JDK ..."] scripts/bench.sh [ROUNDS]
 #
@@ -77,12 +79,15 @@ NOFILE=$(ulimit -n)
 
 # nginx answers the contract from memory, with the path and bodies printed by the contract's one
 # definition (io.phaseload.common.Contract): GET -> the hello answer, POST -> the answer to the
-# sample body that phaseload always posts. Default keepalive_requests: it closes every 1,000.
+# sample body that phaseload always posts; and any path under /items/ with one small fixed body,
+# the target of the plain and the templated request. Default keepalive_requests: it closes every
+# 1,000.
 mapfile -t CONTRACT < <("$JAVA" -cp "$WORK/server.jar" io.phaseload.common.ContractMain \
   path get-answer post-answer)
 ((${#CONTRACT[@]} == 3)) || die "cannot read the contract from server.jar"
 CONTRACT_PATH=${CONTRACT[0]} GET_ANSWER=${CONTRACT[1]} POST_ANSWER=${CONTRACT[2]}
 [[ "$GET_ANSWER$POST_ANSWER" != *[\'\\\$]* ]] || die "contract answers need nginx quoting: $GET_ANSWER $POST_ANSWER"
+ITEM_ANSWER='{"id":1,"name":"item"}'
 NPORT=$(free_port)
 mkdir -p "$WORK/nginx"
 cat >"$WORK/nginx/nginx.conf" <<CONF
@@ -101,12 +106,19 @@ http {
       if (\$request_method = POST) { return 200 '$POST_ANSWER'; }
       return 200 '$GET_ANSWER';
     }
+    location /items/ { return 200 '$ITEM_ANSWER'; }
   }
 }
 CONF
 "$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" || die "nginx did not start"
 NGINX_URL="http://127.0.0.1:$NPORT$CONTRACT_PATH"
 wait_http "$NGINX_URL" || die "no answer from $NGINX_URL"
+ITEM_URL="http://127.0.0.1:$NPORT/items/1"
+wait_http "$ITEM_URL" || die "no answer from $ITEM_URL"
+# The templated request: a fresh path and query string for every request, from a fixed seed.
+ITEM_TEMPLATE='/items/${random:1:100000}?t=${thread}'
+ITEM_SEED=1
+printf 'requests:\n  - name: item\n    path: %s\n' "$ITEM_TEMPLATE" >"$WORK/items.yaml"
 
 # One server.jar per JDK compared, all started now; the idle ones cost next to nothing.
 SERVER_URLS=(); SERVER_JDK_NAMES=()
@@ -155,41 +167,71 @@ done
 pl_rate "$NGINX_URL" 500 >/dev/null
 
 # Each round measures nginx and then every server.jar back to back, so that their ratio compares
-# rates taken seconds apart under the same load on the machine.
-declare -a W A P J
+# rates taken seconds apart under the same load on the machine; likewise the contract, the plain
+# request and the templated one, each 250,000 requests (the contract sends two per iteration).
+declare -a W A P C D J
 declare -A S
 for r in $(seq "$ROUNDS"); do
   log "round $r/$ROUNDS"
   W+=("$(wrk_rate "$NGINX_URL")")
   for i in "${!SERVER_URLS[@]}"; do S[$i]="${S[$i]:-} $(wrk_rate "${SERVER_URLS[$i]}")"; done
   P+=("$(pl_rate "$NGINX_URL" 2500)")
+  C+=("$(pl_rate "$ITEM_URL" 5000 -X GET)")
+  D+=("$(pl_rate "http://127.0.0.1:$NPORT" 5000 --scenario "$WORK/items.yaml" --seed "$ITEM_SEED")")
   A+=("$(ab_rate "$NGINX_URL" 200000)")
   J+=("$(pl_rate "$NGINX_URL" 400 --engine jersey)")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 ratio() { python3 -c "print(f'{float($1)/float($2):.2f}')"; }
-# Per-round ratios of the rates in $1 to nginx's in the same rounds.
-ratios() { python3 -c "import sys; a=sys.argv[1].split(); b=sys.argv[2].split(); print(' '.join(f'{float(x)/float(y):.2f}' for x, y in zip(a, b)))" "$1" "${W[*]}"; }
+# Per-round ratios of the rates in $1 to those in $2 (default: wrk's against nginx) of the same
+# rounds.
+ratios() { python3 -c "import sys; a=sys.argv[1].split(); b=sys.argv[2].split(); print(' '.join(f'{float(x)/float(y):.2f}' for x, y in zip(a, b)))" "$1" "${2:-${W[*]}}"; }
 MW=$(median "${W[@]}"); MA=$(median "${A[@]}"); MP=$(median "${P[@]}"); MJ=$(median "${J[@]}")
 for i in "${!SERVER_URLS[@]}"; do kill "${PIDS[$i]}" 2>/dev/null || true; done
 
-# 10,000 threads x 10 iterations against a fresh server.jar: 370,000 requests.
+# The machine's TcpExt counter NAME (/proc/net/netstat).
+#   tcpext NAME
+tcpext() { awk -v k="$1" '/^TcpExt:/ {if (!h) {for (i = 2; i <= NF; i++) if ($i == k) c = i; h = 1} else print $c}' /proc/net/netstat; }
+
+# 10,000 threads x 10 iterations against a fresh server.jar: 370,000 requests, once as it runs by
+# default and once with --no-inline. The peak phase opens 10,000 connections at once, more than
+# the accept queue holds (the server asks for 16,384; net.core.somaxconn caps it), so the figures
+# include the kernel's listen-queue overflows during the run (/proc/net/netstat, TcpExt: counted
+# for the whole machine): each is a handshake dropped, which the client's kernel retries after 1,
+# 3, 7 s, and a connection still not accepted after --connect-timeout (5 s) is a connect failure.
+declare -A BIG
+big_run() {
+  local mode=$1; shift
+  local port; port=$(free_port)
+  "$JAVA" -jar "$WORK/server.jar" --port "$port" "$@" >"$WORK/server-$mode.log" 2>&1 &
+  local pid=$!; PIDS+=("$pid")
+  wait_http "http://127.0.0.1:$port/health" 30 || die "server.jar $* did not start: $(cat "$WORK/server-$mode.log")"
+  BIG[$mode,port]=$port BIG[$mode,pid]=$pid
+  BIG[$mode,timewait]=$(($(ss -Htan state time-wait | wc -l)))
+  local overflows=$(tcpext ListenOverflows) timeouts=$(tcpext TCPTimeouts) start=$(date +%s.%N)
+  set +e
+  /usr/bin/time -f "%M" -o "$WORK/client-$mode.rss" "$JAVA" -Xmx2g -jar "$WORK/client.jar" 10000 10 \
+    127.0.0.1 "$port" -q >"$WORK/big-$mode.txt" 2>"$WORK/big-$mode.err"
+  BIG[$mode,code]=$?
+  set -e
+  BIG[$mode,secs]=$(python3 -c "import time; print(f'{time.time() - $start:.1f}')")
+  BIG[$mode,overflows]=$(($(tcpext ListenOverflows) - overflows))
+  BIG[$mode,timeouts]=$(($(tcpext TCPTimeouts) - timeouts))
+  BIG[$mode,server_hwm]=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$pid/status")
+  local stats; stats=$(curl -fs "http://127.0.0.1:$port/stats")
+  BIG[$mode,received]=$(python3 -c "import json,sys; e=json.loads(sys.argv[1])['endpoints']; p=sys.argv[2]; print(e.get('GET '+p,0)+e.get('POST '+p,0))" "$stats" "$CONTRACT_PATH")
+  BIG[$mode,client_rss]=$(($(tail -1 "$WORK/client-$mode.rss") / 1024))
+  BIG[$mode,reasons]=$(sed -n '/^Failure reasons:/,/^[^ ]/ {/^  /p}' "$WORK/big-$mode.txt" | xargs | sed 's/ *$//')
+}
 log "10,000 threads x 10 iterations"
-SPORT=$(free_port)
-"$JAVA" -jar "$WORK/server.jar" --port "$SPORT" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!; PIDS+=("$SERVER_PID")
-wait_http "http://127.0.0.1:$SPORT/health" 30 || die "server.jar did not start: $(cat "$WORK/server.log")"
-BIG_START=$(date +%s.%N)
-set +e
-/usr/bin/time -f "%M" -o "$WORK/client.rss" "$JAVA" -Xmx2g -jar "$WORK/client.jar" 10000 10 127.0.0.1 "$SPORT" -q >"$WORK/big.txt" 2>"$WORK/big.err"
-BIG_CODE=$?
-set -e
-BIG_SECS=$(python3 -c "import time; print(f'{time.time() - $BIG_START:.1f}')")
-SERVER_HWM=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$SERVER_PID/status")
-STATS=$(curl -fs "http://127.0.0.1:$SPORT/stats")
-BIG_RECEIVED=$(python3 -c "import json,sys; e=json.loads(sys.argv[1])['endpoints']; p=sys.argv[2]; print(e.get('GET '+p,0)+e.get('POST '+p,0))" "$STATS" "$CONTRACT_PATH")
-big() { sed -n "s/^$1: \([0-9.]*\).*/\1/p" "$WORK/big.txt"; }
-CLIENT_RSS=$(( $(tail -1 "$WORK/client.rss") / 1024 ))
+big_run inline
+log "10,000 threads x 10 iterations, server.jar --no-inline"
+big_run noinline --no-inline
+kill "${BIG[noinline,pid]}" 2>/dev/null || true
+SPORT=${BIG[inline,port]}
+big() { sed -n "s/^$2: \([0-9.]*\).*/\1/p" "$WORK/big-$1.txt"; }
+# One table row: a figure, then its value for each server mode.
+big_row() { echo "| $1 | $2 | $3 |"; }
 
 log "recording cost"
 STATS_LINE=$("$JAVA" -Xmx3g -cp "$WORK/client.jar" io.phaseload.client.bench.StatsBench 1000 10000 5)
@@ -223,6 +265,33 @@ row() { local IFS=' | '; echo "| $* |"; }
   echo "| ab -k -c$CONNS -n 200000 | nginx | ${A[*]} | $MA | phaseload/ab **$(ratio "$MP" "$MA")** |"
   echo "| phaseload --engine jersey, $CONNS threads x 400 | nginx | ${J[*]} | $MJ | jersey/wrk **$(ratio "$MJ" "$MW")** |"
   echo
+  echo "## Any HTTP service: one plain and one templated request at $CONNS connections"
+  echo
+  echo "Same rounds as above; in each, wrk, the contract, the plain request and the templated request"
+  echo "ran one after the other (raw engine, one phase of $CONNS threads, each 250,000 requests; the"
+  echo "contract's is the phaseload row above). nginx answers any path under /items/ with"
+  echo "\`$ITEM_ANSWER\` from memory."
+  echo
+  echo "- wrk: \`wrk -t2 -c$CONNS -d${SECS}s $NGINX_URL\` (GET)"
+  echo "- contract: \`client.jar $CONNS 2500 --url $NGINX_URL --phases 1.0\` (GET and POST, bodies checked)"
+  echo "- plain: \`client.jar $CONNS 5000 --url $ITEM_URL -X GET --phases 1.0\`"
+  echo "- templated: \`client.jar $CONNS 5000 --url http://127.0.0.1:$NPORT --scenario items.yaml --seed $ITEM_SEED --phases 1.0\`,"
+  echo "  one request, \`path: $ITEM_TEMPLATE\`"
+  echo
+  echo "Rates are requests/s; a ratio's median is the median of its per-round ratios."
+  echo
+  echo "| figure | $(seq -s ' | ' -f 'round %g' "$ROUNDS") | median | target |"
+  echo "| --- |$(printf ' ---: |%.0s' $(seq "$ROUNDS")) ---: | --- |"
+  any_row() { local name=$1 values=$2 target=${3:-}; echo "| $name | ${values// / | } | $(median $values) | $target |"; }
+  any_row "wrk" "${W[*]}"
+  any_row "contract" "${P[*]}"
+  any_row "plain" "${C[*]}"
+  any_row "templated" "${D[*]}"
+  any_row "plain/contract" "$(ratios "${C[*]}" "${P[*]}")" "within 10%: >= 0.90"
+  any_row "templated/contract" "$(ratios "${D[*]}" "${P[*]}")" "within 25%: >= 0.75"
+  any_row "plain/wrk" "$(ratios "${C[*]}")" ">= 0.50"
+  any_row "templated/wrk" "$(ratios "${D[*]}")" ">= 0.50"
+  echo
   echo "## server.jar against nginx under wrk -t2 -c$CONNS -d${SECS}s (requests/s)"
   echo
   echo "Each round measures nginx (the first row of the table above) and then each server.jar, back to"
@@ -239,18 +308,28 @@ row() { local IFS=' | '; echo "| $* |"; }
   echo
   echo "## 10,000 threads x 10 iterations against server.jar"
   echo
-  echo "| figure | value |"
-  echo "| --- | ---: |"
-  echo "| exit code | $BIG_CODE |"
-  echo "| requests sent (phase rule: 18,500 thread runs x 10 x 2 = 370,000) | $(big 'Total number of requests sent') |"
-  echo "| successful | $(big 'Total number of Successful responses') |"
-  echo "| failed | $(sed -n 's/^Failed requests: //p' "$WORK/big.txt") |"
-  echo "| server received (/stats) | $BIG_RECEIVED |"
-  echo "| test wall time (s) | $(big 'Test Wall Time') |"
-  echo "| whole command incl. JVM start (s) | $BIG_SECS |"
-  echo "| throughput (requests/s) | $(big 'Overall throughput across all phases') |"
-  echo "| client peak RSS (MiB) | $CLIENT_RSS |"
-  echo "| server peak RSS (MiB) | $SERVER_HWM |"
+  echo "Each column a fresh server.jar, one after the other (default first), 370,000 requests from"
+  echo "\`client.jar 10000 10\`. The peak phase opens 10,000 connections at once, more than the accept"
+  echo "queue holds (\`net.core.somaxconn\` $(sysctl -n net.core.somaxconn)); listen-queue overflows are handshakes the kernel"
+  echo "dropped for want of room (the client's kernel retries after 1, 3, 7 s; still not accepted after"
+  echo "the 5 s connect timeout is a connect failure). Kernel counters are for the whole machine."
+  echo
+  echo "| figure | default (whole requests on the I/O thread) | --no-inline |"
+  echo "| --- | ---: | ---: |"
+  big_row "exit code" "${BIG[inline,code]}" "${BIG[noinline,code]}"
+  big_row "requests sent (phase rule: 18,500 thread runs x 10 x 2 = 370,000)" "$(big inline 'Total number of requests sent')" "$(big noinline 'Total number of requests sent')"
+  big_row "successful" "$(big inline 'Total number of Successful responses')" "$(big noinline 'Total number of Successful responses')"
+  big_row "failed" "$(sed -n 's/^Failed requests: //p' "$WORK/big-inline.txt")" "$(sed -n 's/^Failed requests: //p' "$WORK/big-noinline.txt")"
+  big_row "failure reasons" "${BIG[inline,reasons]:--}" "${BIG[noinline,reasons]:--}"
+  big_row "listen-queue overflows during the run (TcpExt ListenOverflows)" "${BIG[inline,overflows]}" "${BIG[noinline,overflows]}"
+  big_row "retransmission timeouts during the run (TcpExt TCPTimeouts)" "${BIG[inline,timeouts]}" "${BIG[noinline,timeouts]}"
+  big_row "TIME_WAIT sockets at the start" "${BIG[inline,timewait]}" "${BIG[noinline,timewait]}"
+  big_row "server received (/stats)" "${BIG[inline,received]}" "${BIG[noinline,received]}"
+  big_row "test wall time (s)" "$(big inline 'Test Wall Time')" "$(big noinline 'Test Wall Time')"
+  big_row "whole command incl. JVM start (s)" "${BIG[inline,secs]}" "${BIG[noinline,secs]}"
+  big_row "throughput (requests/s)" "$(big inline 'Overall throughput across all phases')" "$(big noinline 'Overall throughput across all phases')"
+  big_row "client peak RSS (MiB)" "${BIG[inline,client_rss]}" "${BIG[noinline,client_rss]}"
+  big_row "server peak RSS (MiB)" "${BIG[inline,server_hwm]}" "${BIG[noinline,server_hwm]}"
   echo
   echo "## Recording cost (StatsBench: 1000 x 10,000 = $(kv requests) requests)"
   echo
