@@ -1,6 +1,7 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -24,14 +25,27 @@ public final class RunDeadline implements AutoCloseable {
     this.timer = timer;
   }
 
-  /** The bound for a plan: phases x iterations x 2 requests x (connect + read timeout) + margin. */
+  /**
+   * The bound for a plan: in the closed model, phases x ITERATIONS x requests per iteration x
+   * (connect + read timeout), plus a margin. In the open model each phase also lasts its schedule,
+   * and a thread may run more iterations than ITERATIONS (arrivals / threads, rounded up, when
+   * every arrival waits its full timeouts).
+   */
   public static Duration bound(LoadPlan plan, Duration connectTimeout, Duration readTimeout) {
     long perRequestMillis = connectTimeout.toMillis() + readTimeout.toMillis();
-    long requestsPerThread =
-        (long) plan.phases().size() * plan.iterations() * plan.requestNames().size();
-    long millis;
+    int requests = plan.requestNames().size();
+    long millis = 0;
     try {
-      millis = Math.multiplyExact(requestsPerThread, perRequestMillis);
+      for (Phase phase : plan.phases()) {
+        long iterations =
+            plan.isOpen()
+                ? (plan.arrivals(phase) + phase.threads() - 1) / phase.threads()
+                : plan.iterations();
+        millis = Math.addExact(millis, Math.multiplyExact(iterations * requests, perRequestMillis));
+        if (plan.isOpen()) {
+          millis += (long) Math.ceil(plan.arrivals(phase) / plan.rate(phase) * 1000);
+        }
+      }
     } catch (ArithmeticException e) {
       millis = Long.MAX_VALUE / 2;
     }
