@@ -4,10 +4,15 @@
 # templated request against nginx (ratios to the contract and to wrk), server.jar against nginx
 # under wrk on each JDK asked for, 10,000 threads x 10 iterations against server.jar with and
 # without --no-inline (with the kernel's listen-queue overflows), the recording cost, and the
-# fidelity check against /work?ms=20. Bounded (each measurement a few seconds; under 15 minutes
-# in all), loopback only, not part of mvn verify.
+# fidelity check against /work?ms=20, and the open model's highest arrival rate held beside wrk's
+# closed-model rate. Bounded (each measurement a few seconds; under 20 minutes in all), loopback
+# only, not part of mvn verify.
 #
-#   [JAVA_HOME=JDK] [SERVER_JDKS="JDK ..."] scripts/bench.sh [ROUNDS]
+#   [JAVA_HOME=JDK] [SERVER_JDKS="JDK ..."] [OPEN_THREADS=N] scripts/bench.sh [ROUNDS]
+#   [JAVA_HOME=JDK] [OPEN_THREADS=N] scripts/bench.sh --only open
+#
+# --only open: only the open-model section (a few minutes), into results/bench-open.md.
+# OPEN_THREADS: the open model's THREADS, the cap on iterations in flight (default 50).
 #
 # JAVA_HOME: the JDK for everything but the server comparison (default: the newest under
 # /usr/lib/jvm). SERVER_JDKS: the JDKs whose server.jar is compared with nginx, one row each
@@ -16,10 +21,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
+ONLY=""
+if [[ "${1:-}" == --only ]]; then
+  [[ "${2:-}" == open ]] || die "--only takes one section: open, got ${2:-nothing}" 2
+  ONLY=open
+  shift 2
+fi
 ROUNDS=${1:-5}
 SECS=5
 CONNS=50
 OUT=results/bench.md
+[[ -z "$ONLY" ]] || OUT=results/bench-$ONLY.md
 WORK=$(mktemp -d)
 PIDS=()
 cleanup() {
@@ -33,6 +45,8 @@ log() { echo "bench: $*" >&2; }
 [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive number, got $ROUNDS" 2
 
 CMD="scripts/bench.sh $ROUNDS"
+[[ -z "$ONLY" ]] || CMD="scripts/bench.sh --only $ONLY"
+[[ -z "${OPEN_THREADS:-}" ]] || CMD="OPEN_THREADS=$OPEN_THREADS $CMD"
 if [[ -n "${JAVA_HOME:-}" ]]; then
   JAVA=$JAVA_HOME/bin/java
   CMD="JAVA_HOME=$JAVA_HOME $CMD"
@@ -120,6 +134,197 @@ ITEM_TEMPLATE='/items/${random:1:100000}?t=${thread}'
 ITEM_SEED=1
 printf 'requests:\n  - name: item\n    path: %s\n' "$ITEM_TEMPLATE" >"$WORK/items.yaml"
 
+wrk_rate() { wrk -t2 -c"$CONNS" -d"${2:-$SECS}s" "$1" 2>/dev/null | awk '/Requests\/sec/ {print $2}'; }
+
+# The open model against the plain request (GET /items/1, nginx answering from memory): the
+# highest arrival rate it holds, as a ratio to wrk's closed-model rate on the same URL taken right
+# before, then a longer run at half that rate. A rate holds when under 1% of its arrivals are late
+# and the achieved rate is within 1% of the intended one.
+#
+# OPEN_THREADS caps the iterations in flight. By Little's law the in-flight count is the rate times
+# the service time: some tens of thousands a second at well under a millisecond each is tens in
+# flight, so 50 leaves room and a cap reached would show as late arrivals. Not more: each thread
+# holds the next arrival and wakes for its time, and on a machine of a few cores spare threads
+# only add wake-ups that compete with nginx (100 and 200 were later than 50 at the same rates).
+OPEN_THREADS=${OPEN_THREADS:-50}
+[[ "$OPEN_THREADS" =~ ^[1-9][0-9]*$ ]] || die "OPEN_THREADS must be a positive number, got $OPEN_THREADS" 2
+OPEN_SECS=3 OPEN_LONG_SECS=10
+# The search stops after this many probes or seconds, whatever it has found by then.
+OPEN_MAX_PROBES=24 OPEN_MAX_SECS=200
+OPEN_N=0 OPEN_ROWS=() OPEN_LAST=""
+
+# Runs one open-model probe at RATE arrivals/s for SECS seconds and checks its JSON: the run
+# finished (exit 0, not partial, nothing failed) with the arrivals rate x SECS scheduled and all
+# started. Sets OPEN_LAST to "VERDICT|figures" (VERDICT: holds, late, rate, "late, rate", or
+# "probe failed: WHY") and adds the probe's table row to OPEN_ROWS; returns 0 when it holds.
+#   open_probe RATE SECS
+open_probe() {
+  local rate=$1 secs=$2 json=$WORK/open-$((++OPEN_N)).json code=0
+  "$JAVA" -jar "$WORK/client.jar" "$OPEN_THREADS" 1 --url "$ITEM_URL" -X GET --phases 1.0 \
+    --rate "$rate" --phase-seconds "$secs" -q --json "$json" >"$json.out" 2>&1 || code=$?
+  OPEN_LAST=$(python3 - "$json" "$code" "$rate" "$secs" "$WGET" <<'PY'
+import json, sys
+path, code, rate, secs, wrk = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5])
+def verdict():
+    try:
+        d = json.load(open(path))
+    except (OSError, ValueError) as e:
+        return f"probe failed: exit {code}, no JSON ({type(e).__name__})", None
+    t, ph = d["total"], d["phases"]
+    a = t.get("arrivals")
+    if a is None or len(ph) != 1:
+        return f"probe failed: exit {code}, not a one-phase open-model run", None
+    why = []
+    if code != 0: why.append(f"exit {code}")
+    if d["partial"]: why.append(f"partial ({d['stopReason']})")
+    if t["failed"] or t["notSent"]: why.append(f"{t['failed']} failed, {t['notSent']} not sent")
+    if abs(a["scheduled"] - rate * secs) > 1: why.append(f"{a['scheduled']} scheduled")
+    if a["started"] != a["scheduled"]: why.append(f"{a['started']} of {a['scheduled']} started")
+    if ph[0]["intendedRate"] != rate: why.append(f"intended {ph[0]['intendedRate']}")
+    if why:
+        return "probe failed: " + ", ".join(why), d
+    late = a["late"] / a["scheduled"] >= 0.01
+    off = abs(ph[0]["achievedRate"] / rate - 1) > 0.01
+    return ", ".join(w for w, bad in (("late", late), ("rate", off)) if bad) or "holds", d
+v, d = verdict()
+if d is None or "total" not in d or d["total"].get("arrivals") is None:
+    print(f"{v}|{rate:.0f}|{rate / wrk:.2f}|-|-|-|-|-|-|-|-|-|-")
+    sys.exit()
+t, a, p = d["total"], d["total"]["arrivals"], d["phases"][0]
+lat, svc = t["latencyMs"] or {}, t["serviceTimeMs"] or {}
+print("|".join(str(x) for x in (
+    v, f"{rate:.0f}", f"{rate / wrk:.2f}", a["scheduled"], a["late"],
+    f"{100 * a['late'] / max(a['scheduled'], 1):.2f}", f"{p['achievedRate']:.1f}",
+    f"{100 * (p['achievedRate'] / rate - 1):+.2f}", f"{a['maxLateMs']:.1f}",
+    lat.get("p50", "-"), lat.get("p99", "-"), svc.get("p50", "-"), svc.get("p99", "-"))))
+PY
+) || OPEN_LAST="probe failed: its JSON could not be read (exit $code)|$rate|-|-|-|-|-|-|-|-|-|-|-"
+  local f; IFS='|' read -r -a f <<<"$OPEN_LAST"
+  OPEN_ROWS+=("| $OPEN_N | ${f[1]} | ${f[2]} | ${secs} | ${f[3]} | ${f[4]} | ${f[5]} | ${f[6]} | ${f[7]} | ${f[8]} | ${f[0]} |")
+  log "open model: $rate/s for ${secs}s: ${f[0]} (late ${f[4]}, achieved ${f[6]})"
+  [[ "${f[0]}" == holds ]]
+}
+
+# Whether RATE holds, asking twice when the first probe does not: other work on the machine can
+# stall a probe for tens of milliseconds, which at these rates is over 1% of a 3 s probe's
+# arrivals late. Both probes are in the table.
+open_holds() {
+  open_probe "$1" "$OPEN_SECS" && return 0
+  ((OPEN_N < OPEN_MAX_PROBES && SECONDS - OPEN_START < OPEN_MAX_SECS)) || return 1
+  open_probe "$1" "$OPEN_SECS"
+}
+open_budget() { ((OPEN_N < OPEN_MAX_PROBES - 1 && SECONDS - OPEN_START < OPEN_MAX_SECS)); }
+scale() { python3 -c "print(round(float('$1') * $2))"; }
+
+# The search: from 0.3 x wrk's rate, up by 12% while the rate holds (down by 20% while it does
+# not, if the first one fails), then halving the gap between the last rate held and the first
+# that failed until it is under 3%. Sets OPEN_HELD (0: none held) and OPEN_FAILED.
+open_section() {
+  log "open model: wrk on $ITEM_URL"
+  WGET=$(wrk_rate "$ITEM_URL")
+  [[ -n "$WGET" ]] || die "wrk gave no rate for $ITEM_URL"
+  OPEN_START=$SECONDS OPEN_HELD=0 OPEN_FAILED=0
+  local r; r=$(scale "$WGET" 0.3)
+  if open_holds "$r"; then
+    OPEN_HELD=$r
+    while open_budget; do
+      r=$(scale "$r" 1.12)
+      if open_holds "$r"; then OPEN_HELD=$r; else OPEN_FAILED=$r; break; fi
+    done
+  else
+    OPEN_FAILED=$r
+    while open_budget && ((r > 100)); do
+      r=$(scale "$r" 0.8)
+      if open_holds "$r"; then OPEN_HELD=$r; break; else OPEN_FAILED=$r; fi
+    done
+  fi
+  if ((OPEN_HELD > 0 && OPEN_FAILED > 0)); then
+    while open_budget && python3 -c "import sys; sys.exit(0 if $OPEN_FAILED > 1.03 * $OPEN_HELD else 1)"; do
+      r=$(((OPEN_HELD + OPEN_FAILED) / 2))
+      if open_holds "$r"; then OPEN_HELD=$r; else OPEN_FAILED=$r; fi
+    done
+  fi
+  OPEN_SEARCH_SECS=$((SECONDS - OPEN_START)) OPEN_SEARCH_PROBES=$OPEN_N
+  OPEN_LONG=""
+  if ((OPEN_HELD > 0)); then
+    OPEN_HALF=$((OPEN_HELD / 2))
+    log "open model: $OPEN_HALF/s for ${OPEN_LONG_SECS}s"
+    open_probe "$OPEN_HALF" "$OPEN_LONG_SECS" || true
+    OPEN_LONG=$OPEN_LAST
+    unset 'OPEN_ROWS[-1]'
+  fi
+}
+
+# The section's Markdown, from what open_section found.
+open_report() {
+  local f ratio="-"
+  ((OPEN_HELD == 0)) || ratio=$(ratio "$OPEN_HELD" "$WGET")
+  echo "## The open model: highest arrival rate held, beside wrk's closed-model rate"
+  echo
+  echo "Against nginx's \`$ITEM_ANSWER\` at \`$ITEM_URL\`, one GET per arrival. First wrk's"
+  echo "closed-model rate, \`wrk -t2 -c$CONNS -d${SECS}s $ITEM_URL\`; right after it, probes of"
+  echo "\`client.jar $OPEN_THREADS 1 --url $ITEM_URL -X GET --phases 1.0 --rate R --phase-seconds $OPEN_SECS --json F\`."
+  echo "A rate holds when under 1% of its arrivals are late (begun over 1 ms after their time) and"
+  echo "the achieved rate is within 1% of R. The search starts at 0.3 x wrk's rate, goes up 12% a"
+  echo "step while the rate holds (down 20% while it does not), then halves the gap between the last"
+  echo "rate held and the first failed until it is under 3%; a rate that fails is probed once more"
+  echo "(other work on the machine can stall one probe) and holds if either probe does. Every probe"
+  echo "is a fresh JVM, so its ${OPEN_SECS} s include the JIT's first compilations."
+  echo
+  echo "THREADS $OPEN_THREADS: by Little's law the iterations in flight are the rate times the service"
+  echo "time, tens at these rates, so the cap is not what limits (a cap reached shows as late"
+  echo "arrivals); more threads only add wake-ups competing with nginx for $(nproc) cores."
+  echo
+  echo "| figure | value | target |"
+  echo "| --- | ---: | --- |"
+  echo "| wrk closed-model rate (requests/s) | $WGET | |"
+  echo "| highest rate held (arrivals/s) | $( ((OPEN_HELD > 0)) && echo "$OPEN_HELD" || echo "none held") | |"
+  echo "| highest rate held / wrk | **$ratio** | >= 0.50 |"
+  echo "| lowest rate failed (arrivals/s) | $( ((OPEN_FAILED > 0)) && echo "$OPEN_FAILED" || echo "none failed") | |"
+  echo "| probes, search time (s) | $OPEN_SEARCH_PROBES, $OPEN_SEARCH_SECS | a few minutes at most |"
+  echo
+  echo "| probe | R (arrivals/s) | R / wrk | s | arrivals | late | late % | achieved (/s) | error % | latest (ms) | verdict |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+  printf '%s\n' "${OPEN_ROWS[@]}"
+  echo
+  if [[ -z "$OPEN_LONG" ]]; then
+    echo "No rate held, so there is no run at half of it."
+    return
+  fi
+  IFS='|' read -r -a f <<<"$OPEN_LONG"
+  echo "### Half the highest rate held, for ${OPEN_LONG_SECS} s"
+  echo
+  echo "\`client.jar $OPEN_THREADS 1 --url $ITEM_URL -X GET --phases 1.0 --rate $OPEN_HALF --phase-seconds $OPEN_LONG_SECS --json F\`:"
+  echo "${f[0]/#holds/held}. Latency from intended times counts from when each arrival was due"
+  echo "(corrected for coordinated omission); service time from when its request was sent."
+  echo
+  echo "| figure | value | target |"
+  echo "| --- | ---: | --- |"
+  echo "| intended rate (arrivals/s) | $OPEN_HALF | |"
+  echo "| achieved rate (arrivals/s) | ${f[6]} | |"
+  echo "| achieved rate's error | **${f[7]}%** | within 0.5% |"
+  echo "| late arrivals | **${f[4]}** of ${f[3]} | 0 |"
+  echo "| latest start after its time (ms) | ${f[8]} | |"
+  echo "| latency from intended times, p50 / p99 (ms) | ${f[9]} / ${f[10]} | |"
+  echo "| service time, p50 / p99 (ms) | ${f[11]} / ${f[12]} | |"
+}
+ratio() { python3 -c "print(f'{float($1)/float($2):.2f}')"; }
+
+if [[ "$ONLY" == open ]]; then
+  open_section
+  {
+    echo "# Benchmarks: the open model"
+    echo
+    echo "Produced by \`$CMD\` on $(date -u '+%Y-%m-%d %H:%M UTC'). Machine: $(nproc) cores,"
+    echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), Linux $(uname -r), $JDK,"
+    echo "\`ulimit -n\` $NOFILE. Everything on 127.0.0.1; other work may share the machine."
+    echo
+    open_report
+  } >"$OUT"
+  cat "$OUT"
+  exit 0
+fi
+
 # One server.jar per JDK compared, all started now; the idle ones cost next to nothing.
 SERVER_URLS=(); SERVER_JDK_NAMES=()
 for j in "${SERVER_JAVAS[@]}"; do
@@ -131,7 +336,6 @@ for j in "${SERVER_JAVAS[@]}"; do
   wait_http "http://127.0.0.1:$port/health" 30 || die "server.jar on $j did not start: $(cat "$WORK/server-$port.log")"
 done
 
-wrk_rate() { wrk -t2 -c"$CONNS" -d"${2:-$SECS}s" "$1" 2>/dev/null | awk '/Requests\/sec/ {print $2}'; }
 ab_rate() { ab -q -k -c "$CONNS" -n "$2" "$1" 2>/dev/null | awk '/Requests per second/ {print $4}'; }
 # phaseload: one phase of CONNS threads; its own reported throughput (successful requests per
 # second of the phase's wall time). Extra arguments pass through (e.g. --engine jersey).
@@ -182,12 +386,14 @@ for r in $(seq "$ROUNDS"); do
   J+=("$(pl_rate "$NGINX_URL" 400 --engine jersey)")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-ratio() { python3 -c "print(f'{float($1)/float($2):.2f}')"; }
 # Per-round ratios of the rates in $1 to those in $2 (default: wrk's against nginx) of the same
 # rounds.
 ratios() { python3 -c "import sys; a=sys.argv[1].split(); b=sys.argv[2].split(); print(' '.join(f'{float(x)/float(y):.2f}' for x, y in zip(a, b)))" "$1" "${2:-${W[*]}}"; }
 MW=$(median "${W[@]}"); MA=$(median "${A[@]}"); MP=$(median "${P[@]}"); MJ=$(median "${J[@]}")
 for i in "${!SERVER_URLS[@]}"; do kill "${PIDS[$i]}" 2>/dev/null || true; done
+
+# The open model, on a machine quiet again but for nginx.
+open_section
 
 # The machine's TcpExt counter NAME (/proc/net/netstat).
 #   tcpext NAME
@@ -347,5 +553,7 @@ row() { local IFS=' | '; echo "| $* |"; }
   echo "| --- | ---: | ---: |"
   echo "| wrk --latency | ${WRK_P50%ms} | $(python3 -c "print(f'{float(\"${WRK_P50%ms}\") - 20:.2f}')") |"
   echo "| phaseload | $PL_P50 | $(python3 -c "print(f'{float(\"$PL_P50\") - 20:.2f}')") |"
+  echo
+  open_report
 } >"$OUT"
 cat "$OUT"
