@@ -232,7 +232,7 @@ public final class Main {
     return RunInfo.of(
         rc.plan(),
         rc.engine().label(),
-        rc.threadMode().resolve().name(),
+        rc.effectiveThreadMode().name(),
         rc.connectTimeout(),
         rc.readTimeout(),
         s.target().toString(),

@@ -67,7 +67,7 @@ class Options {
   @Option(
       name = "--thread-mode",
       metaVar = "MODE",
-      usage = "auto (virtual on JDK 21+), platform or virtual (default auto)")
+      usage = "auto (virtual on JDK 21+, platform with --rate), platform or virtual (default auto)")
   String threadMode = "auto";
 
   @Option(

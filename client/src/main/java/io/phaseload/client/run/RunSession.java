@@ -143,7 +143,8 @@ public final class RunSession implements AutoCloseable {
             reasons);
     try (Engine engine = Engines.create(settings);
         ExecutorCloser executor =
-            new ExecutorCloser(UserThreads.create(config.threadMode(), plan.peakThreads()))) {
+            new ExecutorCloser(
+                UserThreads.create(config.effectiveThreadMode(), plan.peakThreads()))) {
       LoadTest test =
           new LoadTest(
               plan,
