@@ -93,11 +93,6 @@ public record LoadPlan(
     return phases.stream().mapToInt(Phase::threads).max().orElseThrow();
   }
 
-  /** Threads started over the whole run (one task per thread per phase). */
-  public long totalThreadStarts() {
-    return phases.stream().mapToLong(Phase::threads).sum();
-  }
-
   /** This plan with arrivals at a set rate (the open model). */
   public LoadPlan withOpenModel(OpenModel model) {
     return new LoadPlan(threads, iterations, phases, requestNames, model);

@@ -1,7 +1,5 @@
 package io.phaseload.client.request;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -64,17 +62,6 @@ public final class Reasons {
     messages.set(OTHER, "other failures (more distinct messages than one report lists)");
   }
 
-  /** A table holding exactly these messages, by code; for records read back from a file. */
-  public static Reasons of(List<String> byCode) {
-    Reasons r = new Reasons();
-    for (int c = 0; c < byCode.size() && c <= OTHER; c++) {
-      if (byCode.get(c) != null) {
-        r.messages.set(c, byCode.get(c));
-      }
-    }
-    return r;
-  }
-
   /** The code of {@code message}, assigning the next free one the first time it is seen. */
   public int intern(String message) {
     Integer known = codes.get(message);
@@ -102,14 +89,5 @@ public final class Reasons {
   public String message(int code) {
     String m = code >= 0 && code <= OTHER ? messages.get(code) : null;
     return m == null ? "unknown reason " + code : m;
-  }
-
-  /** Every code's message, indexed by code (null where none). */
-  public List<String> snapshot() {
-    List<String> out = new ArrayList<>(OTHER + 1);
-    for (int c = 0; c <= OTHER; c++) {
-      out.add(messages.get(c));
-    }
-    return out;
   }
 }

@@ -78,19 +78,6 @@ public final class Summary {
   }
 
   /**
-   * Latencies of successful requests at the given quantiles (nearest rank), from the order this
-   * summary already sorted; for charts, which so need no copy of their own.
-   */
-  public long[] quantiles(double[] qs) {
-    long[] out = new long[qs.length];
-    for (int i = 0; i < qs.length; i++) {
-      out[i] =
-          sortedOk.length == 0 ? 0 : sortedOk[(int) Percentiles.rank(qs[i], sortedOk.length) - 1];
-    }
-    return out;
-  }
-
-  /**
    * Computes the summary of everything {@code recorder} holds: over corrected latencies in the open
    * model, service times in the closed model.
    *
