@@ -32,7 +32,9 @@ final class Help {
         "lasts about that many / (f x R) seconds; with --phase-seconds S it sends f x R x S");
     out.println(
         "arrivals in S seconds. THREADS caps the iterations in flight; an arrival that finds");
-    out.println("every thread busy waits for the first free one and is counted late.");
+    out.println(
+        "every thread busy waits for the first free one; any arrival begun over 1 ms after");
+    out.println("its time (busy threads, or a machine too busy to wake one) is counted late.");
     out.println();
     out.println("Paths, headers and bodies may hold ${thread}, ${iteration}, ${phase} and");
     out.println("${random:LO:HI}, drawn per thread from --seed, so a run can be repeated exactly.");

@@ -7,7 +7,8 @@ package io.phaseload.client.run;
  *
  * @param scheduled arrivals the phase's schedule holds
  * @param started arrivals a thread began (all of them, unless the run stopped)
- * @param late arrivals that began after their time because every thread was busy
+ * @param late arrivals that began more than 1 ms after their time: every thread was busy, or the
+ *     machine did not wake the waiting one in time
  * @param maxLateNanos the latest any arrival began after its time, late or not
  * @param intendedRate the phase's rate, arrivals per second
  * @param lastStartNanos when the last arrival began, after the phase's start

@@ -342,8 +342,9 @@ public final class LoadTest {
   }
 
   /**
-   * An arrival begun later than this after its time found every thread busy: it is late. Less is
-   * the scheduler waking a thread, which the latency from the intended time still includes.
+   * An arrival begun later than this after its time is late: every thread was busy, or the machine
+   * was too busy to wake the one waiting for it. Less is the scheduler's ordinary wake-up delay,
+   * which the latency from the intended time still includes.
    */
   public static final long LATE_NANOS = 1_000_000;
 
