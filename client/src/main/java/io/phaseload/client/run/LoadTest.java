@@ -215,11 +215,7 @@ public final class LoadTest {
         tasks.add(
             executor.submit(
                 () -> {
-                  if (open == null) {
-                    user(phase, thread, slice, runStart, ready, gate);
-                  } else {
-                    arrivals(phase, thread, open, runStart, ready, gate);
-                  }
+                  user(phase, thread, slice, open, runStart, ready, gate);
                   return null;
                 }));
       }
@@ -260,68 +256,105 @@ public final class LoadTest {
   }
 
   /**
-   * One user thread of an open-model phase: it takes the next arrival, waits for its time, and runs
-   * its iteration, until the phase's arrivals are all taken. An arrival taken after its time found
-   * every thread busy: it is late, and its first request's latency still counts from its time.
+   * One user thread: opens its session, waits at the start gate with its peers, then runs its share
+   * of the phase: its own slice of iterations (closed model) or the next arrivals (open).
    */
-  private void arrivals(
+  private void user(
       Phase phase,
       int thread,
+      int slice,
       Arrivals open,
       long runStart,
       CountDownLatch ready,
       CountDownLatch gate)
       throws InterruptedException {
-    int phaseIndex = phase.index();
-    int requests = plan.requestNames().size();
-    FailureLimit max = limit;
-    Vars vars = new Vars(thread, phase.name(), phaseIndex, seed);
+    Vars vars = new Vars(thread, phase.name(), phase.index(), seed);
     boolean readied = false;
     try (Engine.Session session = engine.open()) {
       ready.countDown();
       readied = true;
       gate.await();
-      long start = open.start;
-      for (long i = open.next.getAndIncrement();
-          i < open.count && stopReason == null;
-          i = open.next.getAndIncrement()) {
-        long due = start + open.pacer.offsetNanos(i);
-        long now = nanoTime.getAsLong();
-        if (now > due) {
-          if (now - due > LATE_NANOS) {
-            open.late[thread]++;
-          }
-          open.maxLate[thread] = Math.max(open.maxLate[thread], now - due);
-        } else {
-          waiter.accept(due);
-        }
-        open.started[thread]++;
-        open.lastStart[thread] = Math.max(due, now);
-        vars.iteration((int) Math.min(i, Integer.MAX_VALUE));
-        int k = recorder.arrivalStart(phaseIndex, i);
-        long intended = due;
-        for (int r = 0; r < requests; r++) {
-          if (stopReason != null) {
-            return;
-          }
-          long t0 = nanoTime.getAsLong();
-          int outcome = session.execute(r, vars);
-          long t1 = nanoTime.getAsLong();
-          recorder.recordOpen(
-              k++, intended - runStart, t0 - runStart, t1 - t0, phaseIndex, r, outcome);
-          // The user sends the next request when this one ends: that is its intended time.
-          intended = t1;
-          if (!Outcome.ok(outcome) && !max.unlimited()) {
-            failures.increment();
-            if (max.exceededBy(failures.sum())) {
-              stop(max.exceeded());
-            }
-          }
-        }
+      if (open == null) {
+        iterations(phase.index(), slice, session, vars, runStart);
+      } else {
+        arrivals(phase.index(), thread, open, session, vars, runStart);
       }
     } finally {
       if (!readied) {
         ready.countDown();
+      }
+    }
+  }
+
+  /** The closed model: ITERATIONS x the iteration's requests, back to back, into its slice. */
+  private void iterations(int phase, int slice, Engine.Session session, Vars vars, long runStart) {
+    int requests = plan.requestNames().size();
+    FailureLimit max = limit;
+    int k = slice;
+    for (int i = 0; i < plan.iterations(); i++) {
+      vars.iteration(i);
+      for (int r = 0; r < requests; r++) {
+        if (stopReason != null) {
+          return;
+        }
+        long t0 = nanoTime.getAsLong();
+        int outcome = session.execute(r, vars);
+        long t1 = nanoTime.getAsLong();
+        recorder.record(k++, t0 - runStart, t1 - t0, phase, r, outcome);
+        count(outcome, max);
+      }
+    }
+  }
+
+  /**
+   * The open model: take the next arrival, wait for its time, run its iteration, until the phase's
+   * arrivals are all taken. An arrival begun after its time is late, and its first request's
+   * latency still counts from its time.
+   */
+  private void arrivals(
+      int phase, int thread, Arrivals open, Engine.Session session, Vars vars, long runStart) {
+    int requests = plan.requestNames().size();
+    FailureLimit max = limit;
+    long start = open.start;
+    for (long i = open.next.getAndIncrement();
+        i < open.count && stopReason == null;
+        i = open.next.getAndIncrement()) {
+      long due = start + open.pacer.offsetNanos(i);
+      long now = nanoTime.getAsLong();
+      if (now > due) {
+        if (now - due > LATE_NANOS) {
+          open.late[thread]++;
+        }
+        open.maxLate[thread] = Math.max(open.maxLate[thread], now - due);
+      } else {
+        waiter.accept(due);
+      }
+      open.started[thread]++;
+      open.lastStart[thread] = Math.max(due, now);
+      vars.iteration((int) Math.min(i, Integer.MAX_VALUE));
+      int k = recorder.arrivalStart(phase, i);
+      long intended = due;
+      for (int r = 0; r < requests; r++) {
+        if (stopReason != null) {
+          return;
+        }
+        long t0 = nanoTime.getAsLong();
+        int outcome = session.execute(r, vars);
+        long t1 = nanoTime.getAsLong();
+        recorder.recordOpen(k++, intended - runStart, t0 - runStart, t1 - t0, phase, r, outcome);
+        // The user sends the next request when this one ends: that is its intended time.
+        intended = t1;
+        count(outcome, max);
+      }
+    }
+  }
+
+  /** Counts a failure against the limit (only when there is one) and stops the run past it. */
+  private void count(int outcome, FailureLimit max) {
+    if (!Outcome.ok(outcome) && !max.unlimited()) {
+      failures.increment();
+      if (max.exceededBy(failures.sum())) {
+        stop(max.exceeded());
       }
     }
   }
@@ -350,44 +383,4 @@ public final class LoadTest {
 
   /** How close to an arrival's time a thread stops parking and spins. */
   private static final long SPIN_NANOS = 50_000;
-
-  /** One user thread's work: its slice of the phase, in order. */
-  private void user(
-      Phase phase, int thread, int slice, long runStart, CountDownLatch ready, CountDownLatch gate)
-      throws InterruptedException {
-    int phaseIndex = phase.index();
-    int iterations = plan.iterations();
-    int requests = plan.requestNames().size();
-    FailureLimit max = limit;
-    Vars vars = new Vars(thread, phase.name(), phaseIndex, seed);
-    boolean readied = false;
-    try (Engine.Session session = engine.open()) {
-      ready.countDown();
-      readied = true;
-      gate.await();
-      int k = slice;
-      for (int i = 0; i < iterations; i++) {
-        vars.iteration(i);
-        for (int r = 0; r < requests; r++) {
-          if (stopReason != null) {
-            return;
-          }
-          long t0 = nanoTime.getAsLong();
-          int outcome = session.execute(r, vars);
-          long t1 = nanoTime.getAsLong();
-          recorder.record(k++, t0 - runStart, t1 - t0, phaseIndex, r, outcome);
-          if (!Outcome.ok(outcome) && !max.unlimited()) {
-            failures.increment();
-            if (max.exceededBy(failures.sum())) {
-              stop(max.exceeded());
-            }
-          }
-        }
-      }
-    } finally {
-      if (!readied) {
-        ready.countDown();
-      }
-    }
-  }
 }
