@@ -2,7 +2,6 @@ package io.phaseload.client.engine;
 
 import io.phaseload.client.request.ContractAnswer;
 import io.phaseload.client.request.Outcome;
-import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
 
 /**
@@ -27,7 +26,7 @@ public interface Engine extends AutoCloseable {
    */
   default void prepare() {
     ContractAnswer.prepare();
-    Failures.prepare(new Reasons());
+    Failures.prepare();
   }
 
   /**

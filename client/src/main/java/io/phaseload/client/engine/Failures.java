@@ -117,7 +117,7 @@ public final class Failures {
   }
 
   /** Loads and links every class the failure path uses, so that no failure waits on the disk. */
-  static void prepare(Reasons reasons) {
+  static void prepare() {
     Reasons scratch = new Reasons();
     for (Throwable t :
         new Throwable[] {
@@ -135,6 +135,6 @@ public final class Failures {
         }) {
       outcomeOf(t, scratch, true, false);
     }
-    reasons.message(Reasons.OTHER);
+    scratch.message(Reasons.OTHER);
   }
 }

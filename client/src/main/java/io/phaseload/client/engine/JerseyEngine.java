@@ -102,7 +102,7 @@ public final class JerseyEngine implements Engine {
     Invocation[] fixed = new Invocation[scenario.size()];
     for (int r = 0; r < fixed.length; r++) {
       RequestSpec spec = scenario.get(r);
-      if (spec.endpoints().size() == 1 && constant(spec)) {
+      if (spec.endpoints().size() == 1 && spec.constant()) {
         fixed[r] = invocation(spec, 0, Vars.none());
       }
     }
@@ -114,7 +114,7 @@ public final class JerseyEngine implements Engine {
         try {
           Invocation invocation = fixed[request];
           if (invocation == null) {
-            invocation = invocation(spec, endpoint(spec, request, vars), vars);
+            invocation = invocation(spec, spec.pickEndpoint(request, vars), vars);
           }
           try (Response response = invocation.invoke()) {
             int status = response.getStatus();
@@ -135,22 +135,6 @@ public final class JerseyEngine implements Engine {
       @Override
       public void close() {}
     };
-  }
-
-  private static boolean constant(RequestSpec spec) {
-    return spec.endpoints().get(0).path().constant() != null
-        && spec.headers().stream().allMatch(h -> h.value().constant() != null)
-        && (spec.body() == null || spec.body().constant() != null);
-  }
-
-  private static int endpoint(RequestSpec spec, int request, Vars vars) {
-    int n = spec.endpoints().size();
-    if (n == 1) {
-      return 0;
-    }
-    return spec.pick() == RequestSpec.Pick.RANDOM
-        ? vars.randomIndex(n)
-        : vars.nextRoundRobin(request, n);
   }
 
   /** The request as Jersey builds it: the same method, URL, headers and body as the raw engine. */

@@ -122,29 +122,14 @@ public final class RawEngine implements Engine {
               || spec.method().equals("POST")
               || spec.method().equals("PUT")
               || spec.method().equals("PATCH");
-      boolean constant =
-          spec.endpoints().stream().allMatch(e -> e.path().constant() != null)
-              && spec.headers().stream().allMatch(h -> h.value().constant() != null)
-              && (spec.body() == null || spec.body().constant() != null);
       this.fixed = new byte[origin.length][];
-      if (constant) {
+      if (spec.constant()) {
         Vars none = Vars.none();
         for (int e = 0; e < origin.length; e++) {
           render(e, none);
           fixed[e] = Arrays.copyOf(none.buffer.array(), none.buffer.length());
         }
       }
-    }
-
-    /** The endpoint this request goes to now. */
-    int pick(int request, Vars vars) {
-      int n = origin.length;
-      if (n == 1) {
-        return 0;
-      }
-      return spec.pick() == RequestSpec.Pick.RANDOM
-          ? vars.randomIndex(n)
-          : vars.nextRoundRobin(request, n);
     }
 
     /** Renders the whole request for endpoint {@code e} into {@code vars.buffer}. */
@@ -228,7 +213,7 @@ public final class RawEngine implements Engine {
     new ResponseReader();
     Vars none = Vars.none();
     for (int r = 0; r < requests.length; r++) {
-      requests[r].render(requests[r].pick(r, none), none);
+      requests[r].render(requests[r].spec.pickEndpoint(r, none), none);
     }
   }
 

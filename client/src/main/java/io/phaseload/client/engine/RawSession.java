@@ -41,7 +41,7 @@ final class RawSession implements Engine.Session {
   @Override
   public int execute(int request, Vars vars) {
     RawEngine.Prepared p = engine.requests[request];
-    int e = p.pick(request, vars);
+    int e = p.spec.pickEndpoint(request, vars);
     Connection c = connections[p.origin[e]];
     byte[] bytes = p.fixed[e];
     int length;

@@ -76,6 +76,24 @@ public record RequestSpec(
     headers = List.copyOf(headers);
   }
 
+  /**
+   * The endpoint request number {@code request} of the iteration goes to now, as {@link #pick}s.
+   */
+  public int pickEndpoint(int request, Vars vars) {
+    int n = endpoints.size();
+    if (n == 1) {
+      return 0;
+    }
+    return pick == Pick.RANDOM ? vars.randomIndex(n) : vars.nextRoundRobin(request, n);
+  }
+
+  /** Whether no part of the request holds a variable, so it can be serialized once. */
+  public boolean constant() {
+    return endpoints.stream().allMatch(e -> e.path().constant() != null)
+        && headers.stream().allMatch(h -> h.value().constant() != null)
+        && (body == null || body.constant() != null);
+  }
+
   /** Whether the response to this request has no body by definition (RFC 9110: HEAD). */
   public boolean head() {
     return method.equals("HEAD");

@@ -22,7 +22,7 @@ public final class Vars {
   int iteration;
 
   /** Round-robin positions, one per request of the iteration. */
-  final int[] next = new int[64];
+  final int[] next = new int[Scenario.MAX_REQUESTS];
 
   /** The reused buffer requests with variables are rendered into. */
   public final ByteBuf buffer = new ByteBuf(1024);

@@ -67,24 +67,6 @@ public record RunConfig(
     return threadMode.resolve();
   }
 
-  /** This configuration with another plan (a sweep's next thread count). */
-  public RunConfig withPlan(LoadPlan other, FailureLimit limit) {
-    return new RunConfig(
-        other,
-        scenario,
-        target,
-        path,
-        connectTimeout,
-        readTimeout,
-        engine,
-        threadMode,
-        insecure,
-        limit,
-        duration,
-        ignoreFileLimit,
-        embeddedWorkers);
-  }
-
   /** This configuration against an embedded server with {@code workers} threads. */
   public RunConfig withEmbeddedWorkers(Integer workers) {
     return new RunConfig(
