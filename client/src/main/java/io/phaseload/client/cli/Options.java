@@ -4,11 +4,7 @@ import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenModel;
 import io.phaseload.client.plan.Target;
-import io.phaseload.client.request.Expectation;
-import io.phaseload.client.request.RequestSpec;
 import io.phaseload.client.request.Scenario;
-import io.phaseload.client.request.ScenarioFile;
-import io.phaseload.client.request.Template;
 import io.phaseload.client.run.Durations;
 import io.phaseload.client.run.FailureLimit;
 import io.phaseload.client.run.RunConfig;
@@ -18,8 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.ThreadLocalRandom;
 import org.kohsuke.args4j.Argument;
 import org.kohsuke.args4j.Option;
 
@@ -218,7 +212,9 @@ class Options {
       throw new UsageException("--read-timeout must be at least 1 ms, got " + readTimeoutMs);
     }
     RunConfig run;
-    Scenario requests = scenario(target == null ? onPath : target.pathAndQuery());
+    Scenario requests =
+        new RequestFlags(scenario, method, headers, data, expectStatus, seed)
+            .scenario(target == null ? onPath : target.pathAndQuery());
     try {
       LoadPlan plan = LoadPlan.of(threads, iterations, fractions(phases), requests.names());
       if (rate == null && (phaseSeconds != null || arrivals != null)) {
@@ -283,61 +279,6 @@ class Options {
       throw new UsageException(option + " " + file + " cannot be written");
     }
     return path;
-  }
-
-  /**
-   * What an iteration sends: the scenario file, the one request the flags describe, or the
-   * contract.
-   *
-   * @param path the path of the run's target, for the flags' request and the contract
-   */
-  private Scenario scenario(String path) throws UsageException {
-    long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong();
-    boolean flags = method != null || !headers.isEmpty() || data != null || expectStatus != null;
-    try {
-      if (scenario != null) {
-        if (flags) {
-          throw new UsageException(
-              "--scenario describes every request; leave out -X, -H, -d and --expect-status");
-        }
-        return ScenarioFile.read(Path.of(scenario), runSeed);
-      }
-      if (!flags) {
-        return Scenario.contract(path, runSeed);
-      }
-      String m = method != null ? method.toUpperCase(Locale.ROOT) : data != null ? "POST" : "GET";
-      List<RequestSpec.Header> parsed = new ArrayList<>();
-      for (String h : headers) {
-        int colon = h.indexOf(':');
-        if (colon <= 0) {
-          throw new UsageException("-H must be 'Name: value', got '" + h + "'");
-        }
-        parsed.add(
-            new RequestSpec.Header(
-                h.substring(0, colon).trim(), Template.parse(h.substring(colon + 1).trim())));
-      }
-      Template body = null;
-      if (data != null) {
-        body =
-            Template.parse(
-                data.startsWith("@") ? ScenarioFile.readBody(Path.of(data.substring(1))) : data);
-      }
-      RequestSpec one =
-          new RequestSpec(
-              m,
-              m,
-              List.of(new RequestSpec.Endpoint(null, Template.parse(path))),
-              RequestSpec.Pick.ROUND_ROBIN,
-              parsed,
-              body,
-              Expectation.of(
-                  expectStatus == null ? "2xx" : expectStatus, Expectation.Body.NONE, null));
-      return new Scenario(List.of(one), runSeed, false);
-    } catch (ScenarioFile.Invalid e) {
-      throw new UsageException(e.getMessage());
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
   }
 
   /**

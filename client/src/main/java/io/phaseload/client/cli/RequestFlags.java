@@ -1,0 +1,87 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.request.Expectation;
+import io.phaseload.client.request.RequestSpec;
+import io.phaseload.client.request.Scenario;
+import io.phaseload.client.request.ScenarioFile;
+import io.phaseload.client.request.Template;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The command line's say in what an iteration sends: a scenario file, the one request curl-style
+ * flags describe, or (with neither) the built-in contract. Pure data until {@link #scenario} reads
+ * the scenario or body file, once, before the run.
+ *
+ * @param scenario the --scenario file, or null
+ * @param method -X, or null
+ * @param headers every -H, as typed
+ * @param data -d (BODY or @FILE), or null
+ * @param expectStatus --expect-status, or null
+ * @param seed --seed, or null for a random one
+ */
+record RequestFlags(
+    String scenario,
+    String method,
+    List<String> headers,
+    String data,
+    String expectStatus,
+    Long seed) {
+
+  /**
+   * What an iteration sends.
+   *
+   * @param path the path of the run's target, for the flags' request and the contract
+   */
+  Scenario scenario(String path) throws UsageException {
+    long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong();
+    boolean flags = method != null || !headers.isEmpty() || data != null || expectStatus != null;
+    try {
+      if (scenario != null) {
+        if (flags) {
+          throw new UsageException(
+              "--scenario describes every request; leave out -X, -H, -d and --expect-status");
+        }
+        return ScenarioFile.read(Path.of(scenario), runSeed);
+      }
+      if (!flags) {
+        return Scenario.contract(path, runSeed);
+      }
+      String m = method != null ? method.toUpperCase(Locale.ROOT) : data != null ? "POST" : "GET";
+      List<RequestSpec.Header> parsed = new ArrayList<>();
+      for (String h : headers) {
+        int colon = h.indexOf(':');
+        if (colon <= 0) {
+          throw new UsageException("-H must be 'Name: value', got '" + h + "'");
+        }
+        parsed.add(
+            new RequestSpec.Header(
+                h.substring(0, colon).trim(), Template.parse(h.substring(colon + 1).trim())));
+      }
+      Template body = null;
+      if (data != null) {
+        body =
+            Template.parse(
+                data.startsWith("@") ? ScenarioFile.readBody(Path.of(data.substring(1))) : data);
+      }
+      RequestSpec one =
+          new RequestSpec(
+              m,
+              m,
+              List.of(new RequestSpec.Endpoint(null, Template.parse(path))),
+              RequestSpec.Pick.ROUND_ROBIN,
+              parsed,
+              body,
+              Expectation.of(
+                  expectStatus == null ? "2xx" : expectStatus, Expectation.Body.NONE, null));
+      return new Scenario(List.of(one), runSeed, false);
+    } catch (ScenarioFile.Invalid e) {
+      throw new UsageException(e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+}
