@@ -84,14 +84,17 @@ public final class RunSession implements AutoCloseable {
   /**
    * The checks made before anything starts: the recording fits the heap, and the busiest phase's
    * connections fit the open-files limit (unless the config says to go ahead).
+   *
+   * @return the limit as read, if the platform tells it
    */
-  public static void preflight(RunConfig config) throws RunRefusedException {
+  public static Optional<FileLimit> preflight(RunConfig config) throws RunRefusedException {
     HeapCheck.require(config.plan());
     long connections = connections(config);
     Optional<FileLimit> limit = FileLimit.ofThisProcess();
     if (!config.ignoreFileLimit() && limit.isPresent() && !limit.get().fits(connections)) {
       throw new RunRefusedException(limit.get().refusal(connections));
     }
+    return limit;
   }
 
   /** Sockets the run holds at once: one per user thread, twice that with the embedded server. */
@@ -119,15 +122,14 @@ public final class RunSession implements AutoCloseable {
    */
   public Finished run(RunConfig config, LoadTest.Listener listener, PrintStream live)
       throws RunRefusedException, InterruptedException {
-    preflight(config);
+    Optional<FileLimit> fileLimit = preflight(config);
     LoadPlan plan = config.plan();
     Reasons reasons = new Reasons();
     long connections = connections(config);
-    FileLimit.ofThisProcess()
-        .ifPresent(
-            l ->
-                reasons.explain(
-                    Reasons.OUT_OF_FILES, "out of file descriptors: " + l.describe(connections)));
+    fileLimit.ifPresent(
+        l ->
+            reasons.explain(
+                Reasons.OUT_OF_FILES, "out of file descriptors: " + l.describe(connections)));
     LatencyRecorder recorder = LatencyRecorder.allocate(plan);
     RunResult result;
     LiveProgress progress = live == null ? null : LiveProgress.start(recorder, live);
