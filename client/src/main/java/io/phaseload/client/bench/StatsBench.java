@@ -3,7 +3,6 @@ package io.phaseload.client.bench;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
-import io.phaseload.client.request.Outcome;
 import io.phaseload.client.stats.Summary;
 import java.util.Arrays;
 import java.util.Locale;
@@ -32,11 +31,8 @@ public final class StatsBench {
       for (int t = 0; t < phase.threads(); t++) {
         int k = recorder.sliceStart(phase.index(), t);
         for (int i = 0; i < iterations * plan.requestNames().size(); i++, k++) {
-          long latency = (long) (1_000_000 * Math.exp(random.nextGaussian() * 0.8));
-          int outcome =
-              random.nextInt(100) == 0
-                  ? Outcome.of(Outcome.HTTP, 503)
-                  : Outcome.of(Outcome.OK, 200);
+          long latency = Synthetic.latency(random);
+          int outcome = Synthetic.outcome(random);
           recorder.record(k, clock, latency, phase.index(), i & 1, outcome);
           clock += 50;
         }

@@ -13,7 +13,8 @@ record Config(RunConfig run, Outputs outputs) {
    * Where reports go besides stdout; null paths are not written.
    *
    * @param charts a directory, created when the charts are drawn
+   * @param record the record file of every request ({@code --record})
    * @param quiet no live progress line
    */
-  record Outputs(Path json, Path csv, Path charts, boolean quiet) {}
+  record Outputs(Path json, Path csv, Path charts, Path record, boolean quiet) {}
 }

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -122,6 +123,9 @@ public final class Main {
 
   /** Runs the command line and returns the exit code. */
   public int run(String... args) {
+    if (args.length > 0 && args[0].equals("report")) {
+      return new ReportCommand(out, err, observer).run(Arrays.copyOfRange(args, 1, args.length));
+    }
     if (args.length > 0 && args[0].equals("sweep")) {
       String commandLine = "java -jar client.jar " + String.join(" ", args);
       return new SweepCommand(this, out, err)
@@ -157,11 +161,33 @@ public final class Main {
       boolean embedded = s.embedded().isPresent();
       out.println("Client starting.... Time: " + System.currentTimeMillis());
       out.println("Target: " + target(rc, s) + (embedded ? " (embedded server)" : ""));
+      if (!rc.plan().shard().whole()) {
+        out.println(
+            "Shard: "
+                + rc.plan().shard()
+                + " of the plan ("
+                + rc.plan().totalRequests()
+                + " of its "
+                + rc.plan().whole().totalRequests()
+                + " requests)");
+      }
+      if (rc.startAt() != null) {
+        long inMillis = Duration.between(Instant.now(), rc.startAt()).toMillis();
+        out.println(
+            inMillis > 0
+                ? "Waiting until " + rc.startAt() + " (--start-at), " + inMillis / 1000.0 + " s"
+                : "--start-at "
+                    + rc.startAt()
+                    + " passed "
+                    + -inMillis / 1000.0
+                    + " s ago:"
+                    + " starting now");
+      }
       out.flush();
       RunSession.Finished done =
           s.run(
               rc,
-              new PhaseLines(out),
+              new PhaseLines(out, rc.plan()),
               !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null);
       TextReport.print(done.result(), done.summary(), done.serviceTime(), out);
       s.embedded()
@@ -179,15 +205,11 @@ public final class Main {
               });
       out.flush();
       finished(done);
+      RunInfo info = info(rc, s);
       boolean written =
           ReportFiles.write(
-              config.outputs(),
-              info(rc, s),
-              done.result(),
-              done.summary(),
-              done.serviceTime(),
-              out,
-              err);
+              config.outputs(), info, done.result(), done.summary(), done.serviceTime(), out, err);
+      written &= ReportFiles.record(config.outputs(), info, done.result(), rc.scenario(), out, err);
       if (interrupted) {
         return INTERRUPTED;
       }

@@ -3,11 +3,13 @@ package io.phaseload.client.cli;
 import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Shard;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.run.Durations;
 import io.phaseload.client.run.FailureLimit;
 import io.phaseload.client.run.RunConfig;
+import io.phaseload.client.run.StartAt;
 import io.phaseload.common.ThreadMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +23,12 @@ import org.kohsuke.args4j.Option;
  * The command line as args4j fills it; {@link #toConfig} checks it and turns it into a {@link
  * Config}. Not thread-safe; used once by {@link Main}.
  */
-class Options {
+class Options extends OutputOptions {
 
   static final String DEFAULT_PATH = "/sayHello";
+
+  /** The seed shards share when --seed is not given. */
+  static final long SHARD_SEED = 0;
 
   @Argument(metaVar = "THREADS ITERATIONS [HOST PORT]", multiValued = true)
   List<String> positional = new ArrayList<>();
@@ -111,7 +116,9 @@ class Options {
   @Option(
       name = "--seed",
       metaVar = "N",
-      usage = "seed of ${random:LO:HI} variables (default: random, printed in the report)")
+      usage =
+          "seed of ${random:LO:HI} variables and poisson arrivals (default: random, printed in"
+              + " the report; 0 with --shard, so that shards draw alike)")
   Long seed;
 
   @Option(
@@ -146,14 +153,27 @@ class Options {
       usage = "run even when ulimit -n is too low for one connection per thread")
   boolean ignoreFileLimit;
 
-  @Option(name = "--json", metaVar = "FILE", usage = "also write the summary as JSON to FILE")
-  String json;
+  @Option(
+      name = "--shard",
+      metaVar = "I/N",
+      usage =
+          "run shard I of N of the plan (I from 0, as a Kubernetes Indexed Job numbers its pods);"
+              + " merge the shards' --record files with: client.jar report")
+  String shard;
 
-  @Option(name = "--csv", metaVar = "FILE", usage = "also write one CSV row per request to FILE")
-  String csv;
+  @Option(
+      name = "--start-at",
+      metaVar = "TIME",
+      usage =
+          "wait until TIME (epoch milliseconds or an ISO-8601 instant, e.g."
+              + " 2026-11-23T10:00:00Z) to start, so that shards start together")
+  String startAt;
 
-  @Option(name = "--charts", metaVar = "DIR", usage = "also draw PNG charts of the run into DIR")
-  String charts;
+  @Option(
+      name = "--record",
+      metaVar = "FILE",
+      usage = "also write every request to FILE (binary; read by client.jar report)")
+  String record;
 
   @Option(name = "--quiet", aliases = "-q", usage = "no live progress line on the terminal")
   boolean quiet;
@@ -212,8 +232,22 @@ class Options {
       throw new UsageException("--read-timeout must be at least 1 ms, got " + readTimeoutMs);
     }
     RunConfig run;
+    Shard share;
+    try {
+      share = shard == null ? Shard.WHOLE : Shard.parse(shard);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (shard != null && target == null) {
+      throw new UsageException(
+          "--shard needs HOST PORT or --url: the shards of a plan test one server, not each its"
+              + " own embedded one");
+    }
+    // Shards must draw from one seed (their variables and a poisson schedule are the one run's),
+    // so without --seed they share a fixed one rather than each drawing its own.
+    Long runSeed = seed == null && !share.whole() ? Long.valueOf(SHARD_SEED) : seed;
     Scenario requests =
-        new RequestFlags(scenario, method, headers, data, expectStatus, seed)
+        new RequestFlags(scenario, method, headers, data, expectStatus, runSeed)
             .scenario(target == null ? onPath : target.pathAndQuery());
     try {
       LoadPlan plan = LoadPlan.of(threads, iterations, fractions(phases), requests.names());
@@ -234,6 +268,7 @@ class Options {
                         ? OpenModel.Arrivals.UNIFORM
                         : OpenModel.Arrivals.parse(arrivals)));
       }
+      plan = plan.sharded(share);
       ThreadMode mode = ThreadMode.parse(threadMode);
       mode.resolve();
       run =
@@ -252,14 +287,19 @@ class Options {
                   : FailureLimit.parse(maxFailures, plan.totalRequests()),
               duration == null ? null : Durations.parse("--duration", duration),
               ignoreFileLimit,
-              null);
+              null,
+              startAt == null ? null : StartAt.parse(startAt));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
     return new Config(
         run,
         new Config.Outputs(
-            writableFile("--json", json), writableFile("--csv", csv), writableDir(charts), quiet));
+            writableFile("--json", json),
+            writableFile("--csv", csv),
+            writableDir(charts),
+            writableFile("--record", record),
+            quiet));
   }
 
   /** The file, if its directory exists and can be written; checked before any request is sent. */

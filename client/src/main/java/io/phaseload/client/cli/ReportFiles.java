@@ -1,9 +1,11 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
 import io.phaseload.client.report.JsonReport;
 import io.phaseload.client.report.RunInfo;
+import io.phaseload.client.request.Scenario;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
@@ -15,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /** Writes a finished run's {@code --json}, {@code --csv} and {@code --charts}. Stateless. */
 final class ReportFiles {
@@ -46,6 +49,34 @@ final class ReportFiles {
                 new Charts.PhaseSpan(
                     p.phase().name(), p.startNanos(), p.startNanos() + p.durationNanos()))
         .toList();
+  }
+
+  /**
+   * Writes {@code --record}, if asked for, after the run (a partial one too: the file says so), so
+   * that recording costs the run nothing; false (after one line on err) if it failed.
+   */
+  static boolean record(
+      Config.Outputs outputs,
+      RunInfo info,
+      RunResult result,
+      Scenario scenario,
+      PrintStream out,
+      PrintStream err) {
+    if (outputs.record() == null) {
+      return true;
+    }
+    try {
+      long bytes = RecordFile.write(outputs.record(), result, info, scenario.describe());
+      out.printf(
+          Locale.ROOT,
+          "Record of every request: %s (%,d bytes; merge shards with: client.jar report FILE...)%n",
+          outputs.record(),
+          bytes);
+      return true;
+    } catch (IOException | RuntimeException e) {
+      err.println("phaseload: cannot write " + outputs.record() + ": " + e.getMessage());
+      return false;
+    }
   }
 
   /** Writes what {@code outputs} ask for; false (after one line on err) if something failed. */

@@ -55,7 +55,8 @@ final class SweepCommand {
         out.println(USAGE);
         out.println();
         // The single-run outputs and --version do not apply to a sweep.
-        Set<String> hidden = Set.of("--json", "--csv", "--charts", "--version");
+        Set<String> hidden =
+            Set.of("--json", "--csv", "--charts", "--version", "--shard", "--start-at", "--record");
         parser.printUsage(
             new OutputStreamWriter(out, StandardCharsets.UTF_8),
             null,
@@ -65,6 +66,9 @@ final class SweepCommand {
       }
       if (options.positional.size() != 0 && options.positional.size() != 2) {
         throw new UsageException("sweep takes HOST PORT or nothing, got " + options.positional);
+      }
+      if (options.shard != null || options.startAt != null || options.record != null) {
+        throw new UsageException("--shard, --start-at and --record are for single runs");
       }
       if (options.json != null || options.csv != null || options.charts != null) {
         throw new UsageException(

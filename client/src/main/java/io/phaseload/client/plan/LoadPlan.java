@@ -12,9 +12,17 @@ import java.util.List;
  * @param requestNames the names of an iteration's requests, in the order they are sent
  * @param open the open model's arrivals, or null for the closed model (each thread runs its
  *     iterations back to back)
+ * @param shard the share of the plan this generator runs ({@link Shard#WHOLE} for all of it): the
+ *     thread counts of {@link #phases} are the whole plan's, {@link #threads(Phase)} and {@link
+ *     #arrivals(Phase)} this shard's
  */
 public record LoadPlan(
-    int threads, int iterations, List<Phase> phases, List<String> requestNames, OpenModel open) {
+    int threads,
+    int iterations,
+    List<Phase> phases,
+    List<String> requestNames,
+    OpenModel open,
+    Shard shard) {
 
   /** The default phase fractions: warmup, load, peak, cooldown. */
   public static final List<Double> DEFAULT_FRACTIONS = List.of(0.10, 0.50, 1.00, 0.25);
@@ -52,6 +60,29 @@ public record LoadPlan(
     }
     phases = List.copyOf(phases);
     requestNames = List.copyOf(requestNames);
+    if (shard == null) {
+      throw new IllegalArgumentException("a plan needs a shard (Shard.WHOLE for the whole plan)");
+    }
+    if (open != null) {
+      for (Phase phase : phases) {
+        if (shard.share(phase.threads()) == 0) {
+          throw new IllegalArgumentException(
+              "in the open model every shard needs a thread in every phase, but "
+                  + phase.name()
+                  + " has "
+                  + phase.threads()
+                  + " for "
+                  + shard.count()
+                  + " shards: raise THREADS or use fewer shards");
+        }
+      }
+    }
+  }
+
+  /** The whole plan (one generator). */
+  public LoadPlan(
+      int threads, int iterations, List<Phase> phases, List<String> requestNames, OpenModel open) {
+    this(threads, iterations, phases, requestNames, open, Shard.WHOLE);
   }
 
   /** The contract's plan for THREADS and ITERATIONS with the given phase fractions. */
@@ -88,14 +119,37 @@ public record LoadPlan(
     return phases.stream().map(Phase::name).toList();
   }
 
-  /** The largest thread count of any phase: what the connection pool must hold. */
+  /**
+   * The largest thread count of any phase on this generator: what the connection pool must hold (0
+   * for a shard with no thread in any phase).
+   */
   public int peakThreads() {
-    return phases.stream().mapToInt(Phase::threads).max().orElseThrow();
+    return phases.stream().mapToInt(this::threads).max().orElseThrow();
+  }
+
+  /** This generator's threads in {@code phase}: all of them, or its shard's share (maybe 0). */
+  public int threads(Phase phase) {
+    return shard.share(phase.threads());
+  }
+
+  /** The one-run number of this generator's first thread in {@code phase}. */
+  public int firstThread(Phase phase) {
+    return shard.first(phase.threads());
   }
 
   /** This plan with arrivals at a set rate (the open model). */
   public LoadPlan withOpenModel(OpenModel model) {
-    return new LoadPlan(threads, iterations, phases, requestNames, model);
+    return new LoadPlan(threads, iterations, phases, requestNames, model, shard);
+  }
+
+  /** Shard {@code s} of this plan. */
+  public LoadPlan sharded(Shard s) {
+    return new LoadPlan(threads, iterations, phases, requestNames, open, s);
+  }
+
+  /** The whole plan, of which this may be a shard. */
+  public LoadPlan whole() {
+    return shard.whole() ? this : sharded(Shard.WHOLE);
   }
 
   public boolean isOpen() {
@@ -103,11 +157,11 @@ public record LoadPlan(
   }
 
   /**
-   * Iterations in one phase: in the closed model its threads x ITERATIONS; in the open model the
-   * same (so the phase lasts about THREADS x ITERATIONS / rate), or rate x fraction x the phase
-   * length when one is given (at least 1).
+   * Iterations in one phase of the whole plan: in the closed model its threads x ITERATIONS; in the
+   * open model the same (so the phase lasts about THREADS x ITERATIONS / rate), or rate x fraction
+   * x the phase length when one is given (at least 1).
    */
-  public long arrivals(Phase phase) {
+  public long wholeArrivals(Phase phase) {
     if (open != null && open.phaseLength() != null) {
       double seconds = open.phaseLength().toNanos() / 1e9;
       return Math.max(1, Math.round(open.rate() * phase.fraction() * seconds));
@@ -115,17 +169,30 @@ public record LoadPlan(
     return (long) phase.threads() * iterations;
   }
 
-  /** The open model's rate for a phase, arrivals per second; 0 in the closed model. */
-  public double rate(Phase phase) {
+  /** Iterations this generator runs in one phase: the whole plan's or its shard's share. */
+  public long arrivals(Phase phase) {
+    return open == null ? (long) threads(phase) * iterations : shard.arrivals(wholeArrivals(phase));
+  }
+
+  /** The whole plan's rate for a phase, arrivals per second; 0 in the closed model. */
+  public double wholeRate(Phase phase) {
     return open == null ? 0 : open.rate() * phase.fraction();
   }
 
-  /** Requests in one phase. */
+  /** This generator's rate for a phase: the whole plan's, or its shard's share of it. */
+  public double rate(Phase phase) {
+    return wholeRate(phase) / shard.count();
+  }
+
+  /** Requests this generator sends in one phase. */
   public long requests(Phase phase) {
     return arrivals(phase) * requestNames.size();
   }
 
-  /** Requests over the whole run; may exceed what one array can hold, see the recorder. */
+  /**
+   * Requests this generator sends over the run; may exceed what one array can hold, see the
+   * recorder.
+   */
   public long totalRequests() {
     return phases.stream().mapToLong(this::requests).sum();
   }

@@ -64,7 +64,7 @@ public final class LatencyRecorder {
     long next = 0;
     for (Phase phase : plan.phases()) {
       base[phase.index()] = (int) next;
-      threads[phase.index()] = phase.threads();
+      threads[phase.index()] = plan.threads(phase);
       slots[phase.index()] = (int) plan.requests(phase);
       next += plan.requests(phase);
     }
@@ -83,6 +83,16 @@ public final class LatencyRecorder {
   /** Bytes the recording of {@code plan} takes. */
   public static long bytesFor(LoadPlan plan) {
     return plan.totalRequests() * RecordLayout.longsPerRequest(plan) * Long.BYTES;
+  }
+
+  /** The array itself, for the record file and the merge in this package only. */
+  long[] data() {
+    return data;
+  }
+
+  /** Longs per request. */
+  int stride() {
+    return stride;
   }
 
   /** Request slots the array holds (reached or not). */

@@ -105,7 +105,7 @@ public final class JsonReport {
       PhaseResult ran = p < run.phases().size() ? run.phases().get(p) : null;
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("name", phase.name());
-      m.put("threads", phase.threads());
+      m.put("threads", run.plan().threads(phase));
       m.put("ran", ran != null);
       m.put("completed", ran != null && ran.completed());
       m.put("startSeconds", ran == null ? null : Millis.seconds(ran.startNanos()));

@@ -1,5 +1,6 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.run.LoadTest;
 import io.phaseload.client.run.PhaseResult;
@@ -12,14 +13,17 @@ import java.util.Locale;
  */
 public final class PhaseLines implements LoadTest.Listener {
   private final PrintStream out;
+  private final LoadPlan plan;
 
-  public PhaseLines(PrintStream out) {
+  /** Lines for a run of {@code plan}, which counts this generator's threads (a shard's share). */
+  public PhaseLines(PrintStream out, LoadPlan plan) {
     this.out = out;
+    this.plan = plan;
   }
 
   @Override
   public void phaseStarted(Phase phase) {
-    out.println(phase.name() + " phase: All threads(" + phase.threads() + ") running....");
+    out.println(phase.name() + " phase: All threads(" + plan.threads(phase) + ") running....");
     out.flush();
   }
 

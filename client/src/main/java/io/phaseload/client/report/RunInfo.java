@@ -51,6 +51,9 @@ public record RunInfo(
     s.put("connectTimeoutMs", connectTimeout.toMillis());
     s.put("readTimeoutMs", readTimeout.toMillis());
     s.put("seed", seed);
+    if (!plan.shard().whole()) {
+      s.put("shard", plan.shard().toString());
+    }
     return new RunInfo(s, target, embedded, thisMachine());
   }
 

@@ -91,15 +91,31 @@ public final class TextReport {
       out.println("Not sent (never left the client): " + total.notSent());
     }
     reasons(run, total, out);
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "Test Wall Time: %.3f seconds = phases %s + setup %s (starting threads, opening"
-                + " connections) + other %s",
-            wallSeconds,
-            Millis.seconds(run.phaseNanos()),
-            Millis.seconds(run.setupNanos()),
-            Millis.seconds(run.otherNanos())));
+    if (run.merged()) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "Test Wall Time: %.3f seconds, from the first shard's start to the last one's end"
+                  + " (%d shards; each one's phases under Shards)",
+              wallSeconds,
+              run.shards().size()));
+    } else {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "Test Wall Time: %.3f seconds = phases %s + setup %s (starting threads, opening"
+                  + " connections) + other %s",
+              wallSeconds,
+              Millis.seconds(run.phaseNanos()),
+              Millis.seconds(run.setupNanos()),
+              Millis.seconds(run.otherNanos())));
+    }
+    if (run.plan().shard().count() > 1) {
+      out.println(
+          "Shard: "
+              + run.plan().shard()
+              + " (this generator's share of the plan; client.jar report merges the shards)");
+    }
     out.println(
         String.format(
             Locale.ROOT,
@@ -167,7 +183,7 @@ public final class TextReport {
       }
       PhaseResult ran = p < run.phases().size() ? run.phases().get(p) : null;
       Double seconds = ran == null ? null : ran.durationNanos() / 1e9;
-      String threads = String.valueOf(run.plan().phases().get(p).threads());
+      String threads = String.valueOf(run.plan().threads(run.plan().phases().get(p)));
       row(out, row, summary.phases().get(p), threads, seconds);
     }
     for (Group request : summary.requests()) {

@@ -1,5 +1,7 @@
 package io.phaseload.client.request;
 
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -83,6 +85,23 @@ public final class Reasons {
   /** Replaces the message of a fixed code with one that says more (e.g. the file limit). */
   public void explain(int code, String message) {
     messages.set(code, message);
+  }
+
+  /** Every code with a message, fixed or interned, and its message, by code. */
+  public Map<Integer, String> messages() {
+    Map<Integer, String> out = new TreeMap<>();
+    for (int c = 1; c <= OTHER; c++) {
+      String m = messages.get(c);
+      if (m != null) {
+        out.put(c, m);
+      }
+    }
+    return out;
+  }
+
+  /** Whether {@code code} is one of the fixed codes, the same in every run. */
+  public static boolean fixed(int code) {
+    return code < FIRST_INTERNED || code == OTHER;
   }
 
   /** The message for {@code code}; "unknown reason N" for a code never handed out. */

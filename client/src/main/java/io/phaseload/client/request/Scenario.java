@@ -95,6 +95,29 @@ public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
     return out;
   }
 
+  /**
+   * One line per request: its name, method, endpoints, headers and body as written. Shards' record
+   * files carry it, so that records of different scenarios are never merged.
+   */
+  public List<String> describe() {
+    List<String> out = new ArrayList<>();
+    for (RequestSpec r : requests) {
+      StringBuilder sb = new StringBuilder(r.name()).append(": ").append(r.method());
+      for (RequestSpec.Endpoint e : r.endpoints()) {
+        sb.append(' ').append(e.origin() == null ? "" : e.origin().toString()).append(e.path());
+      }
+      sb.append(" (").append(r.pick()).append(')');
+      for (RequestSpec.Header h : r.headers()) {
+        sb.append("; ").append(h.name()).append(": ").append(h.value());
+      }
+      if (r.body() != null) {
+        sb.append("; body ").append(r.body());
+      }
+      out.add(sb.toString());
+    }
+    return out;
+  }
+
   /** Whether any request draws random numbers (so the seed matters). */
   public boolean usesRandom() {
     return requests.stream().anyMatch(RequestSpec::usesRandom);

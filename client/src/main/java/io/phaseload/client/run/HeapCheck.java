@@ -39,16 +39,46 @@ public final class HeapCheck {
               requests,
               RecordLayout.maxRequests(plan)));
     }
-    int perRequest = plan.isOpen() ? OPEN_HEAP_BYTES_PER_REQUEST : HEAP_BYTES_PER_REQUEST;
-    long needed = requests * perRequest;
+    requireHeap(requests, perRequest(plan), 0, "java -Xmx%dg -jar client.jar ...");
+  }
+
+  /**
+   * Checks that the merge of a whole plan's shards fits one array and the heap: the merged
+   * recording, its statistics, and one shard's recording being read ({@code shardBytes}).
+   *
+   * @throws RunRefusedException saying where the limit is, or what heap it needs
+   */
+  public static void requireForReport(LoadPlan whole, long shardBytes) throws RunRefusedException {
+    long requests = whole.totalRequests();
+    if (requests > RecordLayout.maxRequests(whole)) {
+      throw new RunRefusedException(
+          String.format(
+              Locale.ROOT,
+              "the plan's shards hold %,d requests; one report merges at most %,d (one array of"
+                  + " %d-byte records): report each shard's file on its own",
+              requests,
+              RecordLayout.maxRequests(whole),
+              RecordLayout.longsPerRequest(whole) * Long.BYTES));
+    }
+    requireHeap(requests, perRequest(whole), shardBytes, "java -Xmx%dg -jar client.jar report ...");
+  }
+
+  private static int perRequest(LoadPlan plan) {
+    return plan.isOpen() ? OPEN_HEAP_BYTES_PER_REQUEST : HEAP_BYTES_PER_REQUEST;
+  }
+
+  private static void requireHeap(long requests, int perRequest, long extra, String command)
+      throws RunRefusedException {
+    long needed = requests * perRequest + extra;
     Runtime rt = Runtime.getRuntime();
     long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     if (needed > free) {
       throw new RunRefusedException(
           String.format(
               Locale.ROOT,
-              "%,d requests need %,d MiB of heap to record (%d bytes each) but only %,d MiB is"
-                  + " free: raise it, e.g. java -Xmx%dg -jar client.jar ...",
+              "%,d requests need %,d MiB of heap (%d bytes each) but only %,d MiB is free:"
+                  + " raise it, e.g. "
+                  + command,
               requests,
               mib(needed),
               perRequest,

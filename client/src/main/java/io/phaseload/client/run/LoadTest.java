@@ -9,6 +9,7 @@ import io.phaseload.client.record.RecordLayout;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -120,8 +121,9 @@ public final class LoadTest {
    */
   public RunResult run() throws InterruptedException {
     prepare();
-    long startMillis = System.currentTimeMillis();
+    Instant startInstant = Instant.now();
     long runStart = nanoTime.getAsLong();
+    long startEpochNanos = startInstant.getEpochSecond() * 1_000_000_000L + startInstant.getNano();
     List<PhaseResult> results = new ArrayList<>();
     for (Phase phase : plan.phases()) {
       if (stopped()) {
@@ -134,7 +136,7 @@ public final class LoadTest {
     }
     long wall = nanoTime.getAsLong() - runStart;
     return new RunResult(
-        plan, startMillis, wall, results, recorder, reasons, stopReason, seed, seedUsed);
+        plan, startEpochNanos, wall, results, recorder, reasons, stopReason, seed, seedUsed);
   }
 
   /**
@@ -192,16 +194,17 @@ public final class LoadTest {
   }
 
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
-    int threads = phase.threads();
+    int threads = plan.threads(phase);
     Arrivals arrivals = null;
     if (plan.isOpen()) {
-      long count = plan.arrivals(phase);
-      double rate = plan.rate(phase);
+      // The whole plan's schedule, of which a shard takes every Nth arrival.
+      long whole = plan.wholeArrivals(phase);
+      double rate = plan.wholeRate(phase);
       Pacer pacer =
           plan.open().arrivals() == OpenModel.Arrivals.POISSON
-              ? Pacer.poisson(rate, seed ^ (0x9E3779B97F4A7C15L * (phase.index() + 1)), count)
+              ? Pacer.poisson(rate, seed ^ (0x9E3779B97F4A7C15L * (phase.index() + 1)), whole)
               : Pacer.uniform(rate);
-      arrivals = new Arrivals(pacer, count, threads);
+      arrivals = new Arrivals(pacer.shard(plan.shard()), plan.arrivals(phase), threads);
     }
     Arrivals open = arrivals;
     CountDownLatch ready = new CountDownLatch(threads);
@@ -268,7 +271,9 @@ public final class LoadTest {
       CountDownLatch ready,
       CountDownLatch gate)
       throws InterruptedException {
-    Vars vars = new Vars(thread, phase.name(), phase.index(), seed);
+    // One-run thread numbers: a shard's threads draw and render what the same threads of one
+    // generator would, so that the shards together send what one run sends.
+    Vars vars = new Vars(plan.firstThread(phase) + thread, phase.name(), phase.index(), seed);
     boolean readied = false;
     try (Engine.Session session = engine.open()) {
       ready.countDown();
@@ -331,7 +336,7 @@ public final class LoadTest {
       }
       open.started[thread]++;
       open.lastStart[thread] = Math.max(due, now);
-      vars.iteration((int) Math.min(i, Integer.MAX_VALUE));
+      vars.iteration((int) Math.min(plan.shard().arrival(i), Integer.MAX_VALUE));
       int k = recorder.arrivalStart(phase, i);
       long intended = due;
       for (int r = 0; r < requests; r++) {

@@ -1,5 +1,6 @@
 package io.phaseload.client.run;
 
+import io.phaseload.client.plan.Shard;
 import java.util.SplittableRandom;
 
 /**
@@ -11,6 +12,20 @@ public abstract class Pacer {
 
   /** Arrival {@code i}'s offset from the phase's start. */
   public abstract long offsetNanos(long i);
+
+  /** Shard {@code s}'s arrivals of this schedule: its arrival j is the schedule's s.arrival(j). */
+  public Pacer shard(Shard s) {
+    if (s.whole()) {
+      return this;
+    }
+    Pacer whole = this;
+    return new Pacer() {
+      @Override
+      public long offsetNanos(long j) {
+        return whole.offsetNanos(s.arrival(j));
+      }
+    };
+  }
 
   /** Arrival i at i / rate. */
   public static Pacer uniform(double perSecond) {

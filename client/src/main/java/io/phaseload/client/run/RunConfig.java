@@ -6,6 +6,7 @@ import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.common.ThreadMode;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Everything one run needs to know, checked: pure data, touched by nothing while it is built.
@@ -19,6 +20,7 @@ import java.time.Duration;
  * @param duration the longest the whole run may take; null for no bound but the run deadline
  * @param ignoreFileLimit run even if the open-files limit is too low for the busiest phase
  * @param embeddedWorkers the embedded server's worker threads; null for its default
+ * @param startAt when to start the first phase ({@code --start-at}); null to start at once
  */
 public record RunConfig(
     LoadPlan plan,
@@ -33,7 +35,8 @@ public record RunConfig(
     FailureLimit maxFailures,
     Duration duration,
     boolean ignoreFileLimit,
-    Integer embeddedWorkers) {
+    Integer embeddedWorkers,
+    Instant startAt) {
 
   public RunConfig {
     if (plan == null || engine == null || threadMode == null || maxFailures == null) {
@@ -82,6 +85,7 @@ public record RunConfig(
         maxFailures,
         duration,
         ignoreFileLimit,
-        workers);
+        workers,
+        startAt);
   }
 }

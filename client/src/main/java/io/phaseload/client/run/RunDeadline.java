@@ -37,10 +37,12 @@ public final class RunDeadline implements AutoCloseable {
     long millis = 0;
     try {
       for (Phase phase : plan.phases()) {
+        int threads = plan.threads(phase);
+        if (threads == 0) {
+          continue; // a shard with no thread in this phase skips it
+        }
         long iterations =
-            plan.isOpen()
-                ? (plan.arrivals(phase) + phase.threads() - 1) / phase.threads()
-                : plan.iterations();
+            plan.isOpen() ? (plan.arrivals(phase) + threads - 1) / threads : plan.iterations();
         millis = Math.addExact(millis, Math.multiplyExact(iterations * requests, perRequestMillis));
         if (plan.isOpen()) {
           millis += (long) Math.ceil(plan.arrivals(phase) / plan.rate(phase) * 1000);

@@ -13,6 +13,7 @@ import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -138,7 +139,7 @@ public final class RunSession implements AutoCloseable {
             config.engine(),
             config.scenario(),
             target,
-            plan.peakThreads(),
+            Math.max(1, plan.peakThreads()),
             config.connectTimeout(),
             config.readTimeout(),
             config.insecure() ? Tls.insecure() : Tls.system(),
@@ -146,7 +147,8 @@ public final class RunSession implements AutoCloseable {
     try (Engine engine = Engines.create(settings);
         ExecutorCloser executor =
             new ExecutorCloser(
-                UserThreads.create(config.effectiveThreadMode(), plan.peakThreads()))) {
+                UserThreads.create(
+                    config.effectiveThreadMode(), Math.max(1, plan.peakThreads())))) {
       LoadTest test =
           new LoadTest(
               plan,
@@ -162,6 +164,10 @@ public final class RunSession implements AutoCloseable {
       active = test;
       if (interrupted) {
         test.stop("interrupted");
+      }
+      if (config.startAt() != null) {
+        // Shards on other machines start at the same instant; waiting is no part of the run.
+        StartAt.await(config.startAt(), Clock.systemUTC(), test::stopped);
       }
       Duration bound = RunDeadline.bound(plan, config.connectTimeout(), config.readTimeout());
       boolean byDuration = config.duration() != null && config.duration().compareTo(bound) < 0;

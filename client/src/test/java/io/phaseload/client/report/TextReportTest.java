@@ -62,7 +62,7 @@ class TextReportTest {
       phases.add(new PhaseResult(phase, start, 250_000_000L * (phase.index() + 1), true, setup));
     }
     return new RunResult(
-        plan, 1_700_000_000_000L, 2_600_000_000L, phases, r, reasons, null, 1234L, false);
+        plan, 1_700_000_000_000_000_000L, 2_600_000_000L, phases, r, reasons, null, 1234L, false);
   }
 
   @Test

@@ -1,0 +1,237 @@
+package io.phaseload.client.record;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Shard;
+import io.phaseload.client.report.RunInfo;
+import io.phaseload.client.request.Reasons;
+import io.phaseload.client.run.ArrivalStats;
+import io.phaseload.client.run.PhaseResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A record file's header, everything but the requests: the plan (with the shard), the scenario, how
+ * the run went, the failure reasons' messages and the machine. Written and read as a JSON object
+ * inside the binary file (see {@link RecordFile}); every field is required when read. Immutable.
+ *
+ * @param scenario one line per request of the iteration ({@code Scenario.describe()})
+ * @param host the generator's host name
+ * @param startEpochNanos when the run began, nanoseconds since the epoch
+ * @param reasons the failure reasons' messages by code
+ * @param requests request slots that follow (the shard's plan's requests, reached or not)
+ */
+public record RecordHeader(
+    LoadPlan plan,
+    List<String> scenario,
+    String host,
+    long startEpochNanos,
+    long wallNanos,
+    List<PhaseResult> phases,
+    String stopReason,
+    long seed,
+    boolean seedPrinted,
+    Map<Integer, String> reasons,
+    RunInfo info,
+    long requests) {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  public RecordHeader {
+    scenario = List.copyOf(scenario);
+    phases = List.copyOf(phases);
+    reasons = Map.copyOf(reasons);
+  }
+
+  /** The reasons table the messages make. */
+  public Reasons reasonTable() {
+    Reasons table = new Reasons();
+    reasons.forEach(table::explain);
+    return table;
+  }
+
+  byte[] toBytes() {
+    ObjectNode root = JSON.createObjectNode();
+    root.set("plan", plan(plan));
+    root.set("scenario", JSON.valueToTree(scenario));
+    root.put("host", host);
+    root.put("startEpochNanos", startEpochNanos);
+    root.put("wallNanos", wallNanos);
+    ArrayNode ran = root.putArray("phases");
+    for (PhaseResult p : phases) {
+      ObjectNode n = ran.addObject();
+      n.put("index", p.phase().index());
+      n.put("startNanos", p.startNanos());
+      n.put("durationNanos", p.durationNanos());
+      n.put("completed", p.completed());
+      n.put("setupNanos", p.setupNanos());
+      if (p.arrivals() != null) {
+        ArrivalStats a = p.arrivals();
+        ObjectNode s = n.putObject("arrivals");
+        s.put("scheduled", a.scheduled());
+        s.put("started", a.started());
+        s.put("late", a.late());
+        s.put("maxLateNanos", a.maxLateNanos());
+        s.put("intendedRate", a.intendedRate());
+        s.put("lastStartNanos", a.lastStartNanos());
+      }
+    }
+    root.put("stopReason", stopReason);
+    root.put("seed", seed);
+    root.put("seedPrinted", seedPrinted);
+    ObjectNode r = root.putObject("reasons");
+    reasons.forEach((code, message) -> r.put(String.valueOf(code), message));
+    ObjectNode i = root.putObject("info");
+    i.set("settings", JSON.valueToTree(info.settings()));
+    i.put("target", info.target());
+    i.put("embedded", info.embedded());
+    i.set("environment", JSON.valueToTree(info.environment()));
+    root.put("requests", requests);
+    try {
+      return JSON.writeValueAsBytes(root);
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot encode a record header", e);
+    }
+  }
+
+  private static ObjectNode plan(LoadPlan plan) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("threads", plan.threads());
+    n.put("iterations", plan.iterations());
+    ArrayNode phases = n.putArray("phases");
+    for (Phase p : plan.phases()) {
+      ObjectNode ph = phases.addObject();
+      ph.put("name", p.name());
+      ph.put("fraction", p.fraction());
+      ph.put("threads", p.threads());
+    }
+    n.set("requestNames", JSON.valueToTree(plan.requestNames()));
+    if (plan.open() != null) {
+      ObjectNode o = n.putObject("open");
+      o.put("rate", plan.open().rate());
+      if (plan.open().phaseLength() != null) {
+        o.put("phaseLengthNanos", plan.open().phaseLength().toNanos());
+      }
+      o.put("arrivals", plan.open().arrivals().label());
+    }
+    n.put("shardIndex", plan.shard().index());
+    n.put("shardCount", plan.shard().count());
+    return n;
+  }
+
+  /**
+   * Reads a header written by {@link #toBytes}.
+   *
+   * @throws IllegalArgumentException naming the field that is missing or wrong
+   */
+  static RecordHeader fromBytes(byte[] bytes) throws java.io.IOException {
+    JsonNode root = JSON.readTree(bytes);
+    JsonNode p = need(root, "plan");
+    List<Phase> phases = new ArrayList<>();
+    for (JsonNode ph : need(p, "phases")) {
+      phases.add(
+          new Phase(
+              phases.size(),
+              need(ph, "name").asText(),
+              need(ph, "fraction").asDouble(),
+              need(ph, "threads").asInt()));
+    }
+    OpenModel open = null;
+    if (p.has("open")) {
+      JsonNode o = p.get("open");
+      open =
+          new OpenModel(
+              need(o, "rate").asDouble(),
+              o.has("phaseLengthNanos")
+                  ? Duration.ofNanos(o.get("phaseLengthNanos").asLong())
+                  : null,
+              OpenModel.Arrivals.parse(need(o, "arrivals").asText()));
+    }
+    LoadPlan plan =
+        new LoadPlan(
+            need(p, "threads").asInt(),
+            need(p, "iterations").asInt(),
+            phases,
+            strings(need(p, "requestNames")),
+            open,
+            new Shard(need(p, "shardIndex").asInt(), need(p, "shardCount").asInt()));
+    List<PhaseResult> ran = new ArrayList<>();
+    for (JsonNode n : need(root, "phases")) {
+      ArrivalStats arrivals = null;
+      if (n.has("arrivals")) {
+        JsonNode a = n.get("arrivals");
+        arrivals =
+            new ArrivalStats(
+                need(a, "scheduled").asLong(),
+                need(a, "started").asLong(),
+                need(a, "late").asLong(),
+                need(a, "maxLateNanos").asLong(),
+                need(a, "intendedRate").asDouble(),
+                need(a, "lastStartNanos").asLong());
+      }
+      ran.add(
+          new PhaseResult(
+              plan.phases().get(need(n, "index").asInt()),
+              need(n, "startNanos").asLong(),
+              need(n, "durationNanos").asLong(),
+              need(n, "completed").asBoolean(),
+              need(n, "setupNanos").asLong(),
+              arrivals));
+    }
+    Map<Integer, String> reasons = new LinkedHashMap<>();
+    need(root, "reasons")
+        .fields()
+        .forEachRemaining(e -> reasons.put(Integer.parseInt(e.getKey()), e.getValue().asText()));
+    JsonNode i = need(root, "info");
+    RunInfo info =
+        new RunInfo(
+            map(need(i, "settings")),
+            need(i, "target").asText(),
+            need(i, "embedded").asBoolean(),
+            map(need(i, "environment")));
+    JsonNode stop = need(root, "stopReason");
+    return new RecordHeader(
+        plan,
+        strings(need(root, "scenario")),
+        need(root, "host").asText(),
+        need(root, "startEpochNanos").asLong(),
+        need(root, "wallNanos").asLong(),
+        ran,
+        stop.isNull() ? null : stop.asText(),
+        need(root, "seed").asLong(),
+        need(root, "seedPrinted").asBoolean(),
+        reasons,
+        info,
+        need(root, "requests").asLong());
+  }
+
+  private static JsonNode need(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    if (v == null) {
+      throw new IllegalArgumentException("the header has no '" + field + "'");
+    }
+    return v;
+  }
+
+  private static List<String> strings(JsonNode array) {
+    List<String> out = new ArrayList<>();
+    array.forEach(n -> out.add(n.asText()));
+    return out;
+  }
+
+  private static Map<String, Object> map(JsonNode object) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    object
+        .fields()
+        .forEachRemaining(e -> out.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class)));
+    return out;
+  }
+}

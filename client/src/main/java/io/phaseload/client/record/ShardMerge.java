@@ -1,0 +1,358 @@
+package io.phaseload.client.record;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Shard;
+import io.phaseload.client.report.RunInfo;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
+import io.phaseload.client.run.ArrivalStats;
+import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.run.RunResult;
+import io.phaseload.client.run.ShardRun;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+
+/**
+ * Merges the record files of a plan's shards into the recording one generator running the whole
+ * plan would have made: every request in the slot the same request has in one run (shard i's
+ * threads are the one-run threads {@link Shard#first} onwards; its arrival j is the one-run arrival
+ * {@link Shard#arrival}), its times moved onto one axis by the shards' epoch starts, its failure
+ * reason renumbered into one table. Statistics over the merge are therefore exactly those over the
+ * union of the shards' requests: nothing is estimated, rounded or averaged.
+ *
+ * <p>Stateless; {@link #merge} reads one file at a time, so that the heap holds the merged array
+ * and one shard's.
+ */
+public final class ShardMerge {
+
+  /**
+   * The merged run and how it was set up.
+   *
+   * @param missing the shards no file was given for
+   */
+  public record Merged(RunResult result, RunInfo info, List<Shard> missing) {}
+
+  private ShardMerge() {}
+
+  /**
+   * Checks that {@code headers} are distinct shards of one plan.
+   *
+   * @param files the files the headers were read from, in the same order
+   * @throws RecordFileException naming two files and how they differ
+   */
+  public static void check(List<Path> files, List<RecordHeader> headers)
+      throws RecordFileException {
+    RecordHeader first = headers.get(0);
+    Map<Integer, Path> seen = new TreeMap<>();
+    for (int i = 0; i < headers.size(); i++) {
+      RecordHeader h = headers.get(i);
+      String diff = difference(first, h);
+      if (diff != null) {
+        throw new RecordFileException(
+            files.get(0) + " and " + files.get(i) + " are not shards of one plan: " + diff);
+      }
+      Path other = seen.put(h.plan().shard().index(), files.get(i));
+      if (other != null) {
+        throw new RecordFileException(
+            other + " and " + files.get(i) + " are both shard " + h.plan().shard());
+      }
+    }
+  }
+
+  /** How two shards' headers differ in what must be the same; null if they do not. */
+  static String difference(RecordHeader a, RecordHeader b) {
+    LoadPlan p = a.plan();
+    LoadPlan q = b.plan();
+    if (p.shard().count() != q.shard().count()) {
+      return "shards of " + p.shard().count() + " vs of " + q.shard().count();
+    }
+    if (p.threads() != q.threads()) {
+      return "THREADS " + p.threads() + " vs " + q.threads();
+    }
+    if (p.iterations() != q.iterations()) {
+      return "ITERATIONS " + p.iterations() + " vs " + q.iterations();
+    }
+    if (!p.phases().equals(q.phases())) {
+      return "phases " + p.phaseNames() + " vs " + q.phaseNames() + " (or their fractions)";
+    }
+    if (!a.scenario().equals(b.scenario())) {
+      return "requests " + a.scenario() + " vs " + b.scenario();
+    }
+    if (!Objects.equals(p.open(), q.open())) {
+      return "model " + model(p) + " vs " + model(q);
+    }
+    if (a.seed() != b.seed()) {
+      return "--seed " + a.seed() + " vs " + b.seed();
+    }
+    return null;
+  }
+
+  private static String model(LoadPlan plan) {
+    return plan.open() == null ? "closed" : "open " + plan.open();
+  }
+
+  /**
+   * Merges the files, which {@link #check} has passed. One file of an unsharded run gives that
+   * run's own result back, unchanged.
+   */
+  public static Merged merge(List<Path> files, List<RecordHeader> headers)
+      throws RecordFileException {
+    RecordHeader lowest =
+        headers.stream().min(Comparator.comparingInt(h -> h.plan().shard().index())).orElseThrow();
+    if (lowest.plan().shard().whole()) {
+      RecordFile.Contents only = RecordFile.read(files.get(0));
+      return new Merged(only.result(), only.header().info(), List.of());
+    }
+    LoadPlan whole = lowest.plan().whole();
+    long origin = headers.stream().mapToLong(RecordHeader::startEpochNanos).min().orElseThrow();
+    LatencyRecorder merged = LatencyRecorder.allocate(whole);
+    Reasons reasons = new Reasons();
+    List<ShardRun> shards = new ArrayList<>();
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < headers.size(); i++) {
+      order.add(i);
+    }
+    order.sort(Comparator.comparingInt(i -> headers.get(i).plan().shard().index()));
+    for (int i : order) {
+      RecordFile.Contents c = RecordFile.read(files.get(i));
+      RecordHeader h = c.header();
+      long offset = h.startEpochNanos() - origin;
+      int[] codes = renumber(h.reasons(), reasons);
+      long[] counts = place(c.recording(), h.plan(), merged, offset, codes);
+      List<PhaseResult> phases =
+          h.phases().stream()
+              .map(
+                  p ->
+                      new PhaseResult(
+                          p.phase(),
+                          p.startNanos() + offset,
+                          p.durationNanos(),
+                          p.completed(),
+                          p.setupNanos(),
+                          p.arrivals()))
+              .toList();
+      shards.add(
+          new ShardRun(
+              h.plan().shard(),
+              h.host(),
+              String.valueOf(h.info().environment().get("java")),
+              h.startEpochNanos(),
+              offset,
+              h.wallNanos(),
+              phases,
+              counts[0],
+              counts[1],
+              counts[2],
+              h.stopReason()));
+    }
+    List<Shard> missing = new ArrayList<>();
+    for (int index = 0; index < whole.shard().count(); index++) {
+      int at = index;
+      if (shards.stream().noneMatch(s -> s.shard().index() == at)) {
+        missing.add(new Shard(index, lowest.plan().shard().count()));
+      }
+    }
+    long wall = shards.stream().mapToLong(s -> s.offsetNanos() + s.wallNanos()).max().orElse(0);
+    RunResult result =
+        new RunResult(
+            whole,
+            origin,
+            wall,
+            phases(whole, shards),
+            merged,
+            reasons,
+            stopReason(shards, missing),
+            lowest.seed(),
+            headers.stream().anyMatch(RecordHeader::seedPrinted),
+            shards);
+    Map<String, Object> settings = new LinkedHashMap<>(lowest.info().settings());
+    settings.remove("shard");
+    settings.put("shards", lowest.plan().shard().count());
+    RunInfo info =
+        new RunInfo(
+            settings,
+            lowest.info().target(),
+            lowest.info().embedded(),
+            lowest.info().environment());
+    return new Merged(result, info, missing);
+  }
+
+  /** For each of a shard's reason codes, its code in the merged table. */
+  private static int[] renumber(Map<Integer, String> messages, Reasons merged) {
+    int[] codes = new int[Outcome.MAX_DETAIL + 1];
+    for (int c = 0; c < codes.length; c++) {
+      codes[c] = c;
+    }
+    messages.forEach(
+        (code, message) -> {
+          if (Reasons.fixed(code)) {
+            if (code != Reasons.OTHER && code != Reasons.NONE) {
+              merged.explain(code, message); // e.g. each shard's own open-files limit: one kept
+            }
+          } else {
+            codes[code] = merged.intern(message);
+          }
+        });
+    return codes;
+  }
+
+  /**
+   * Copies a shard's requests into their one-run slots, moved by {@code offset} and with their
+   * reasons renumbered.
+   *
+   * @return sent, failed (sent but not ok) and not sent
+   */
+  private static long[] place(
+      LatencyRecorder shard, LoadPlan plan, LatencyRecorder merged, long offset, int[] codes) {
+    long[] counts = new long[3];
+    int perIteration = plan.requestNames().size();
+    for (Phase phase : plan.phases()) {
+      int p = phase.index();
+      if (plan.isOpen()) {
+        long arrivals = plan.arrivals(phase);
+        for (long j = 0; j < arrivals; j++) {
+          copy(
+              shard,
+              shard.arrivalStart(p, j),
+              merged,
+              merged.arrivalStart(p, plan.shard().arrival(j)),
+              perIteration,
+              offset,
+              codes,
+              counts);
+        }
+      } else {
+        int from = shard.phaseStart(p);
+        int to = merged.phaseStart(p) + plan.firstThread(phase) * merged.requestsPerThread();
+        copy(shard, from, merged, to, shard.phaseSlots(p), offset, codes, counts);
+      }
+    }
+    return counts;
+  }
+
+  private static void copy(
+      LatencyRecorder src,
+      int from,
+      LatencyRecorder dst,
+      int to,
+      int slots,
+      long offset,
+      int[] codes,
+      long[] counts) {
+    long[] s = src.data();
+    long[] d = dst.data();
+    int stride = src.stride();
+    for (int k = 0; k < slots; k++) {
+      int a = stride * (from + k);
+      int b = stride * (to + k);
+      long start = s[a];
+      if (start == 0) {
+        continue; // a slot no request reached
+      }
+      int outcome = RecordLayout.outcome(start);
+      int reason = Outcome.reason(outcome);
+      if (reason != 0 && codes[reason] != reason) {
+        outcome = Outcome.of(Outcome.kind(outcome), codes[reason]);
+      }
+      if (Outcome.sent(outcome)) {
+        counts[0]++;
+        if (!Outcome.ok(outcome)) {
+          counts[1]++;
+        }
+      } else {
+        counts[2]++;
+      }
+      d[b] = RecordLayout.packStart(RecordLayout.start(start) + offset, outcome);
+      d[b + 1] = s[a + 1];
+      if (stride == RecordLayout.OPEN_LONGS_PER_REQUEST) {
+        d[b + 2] = s[a + 2] + offset;
+      }
+    }
+  }
+
+  /**
+   * Each phase over all shards: from the first shard's start of it to the last one's end, so that
+   * phase windows of skewed shards overlap; its arrivals summed.
+   */
+  private static List<PhaseResult> phases(LoadPlan whole, List<ShardRun> shards) {
+    int reached = shards.stream().mapToInt(s -> s.phases().size()).max().orElse(0);
+    List<PhaseResult> out = new ArrayList<>();
+    for (int p = 0; p < reached; p++) {
+      Phase phase = whole.phases().get(p);
+      long start = Long.MAX_VALUE;
+      long end = Long.MIN_VALUE;
+      long setup = 0;
+      boolean completed = true;
+      ArrivalStats arrivals = null;
+      long lastStart = Long.MIN_VALUE;
+      for (ShardRun s : shards) {
+        if (s.phases().size() <= p) {
+          completed = false;
+          continue;
+        }
+        PhaseResult r = s.phases().get(p);
+        start = Math.min(start, r.startNanos());
+        end = Math.max(end, r.startNanos() + r.durationNanos());
+        setup = Math.max(setup, r.setupNanos());
+        completed &= r.completed();
+        if (r.arrivals() != null) {
+          ArrivalStats a = r.arrivals();
+          lastStart = Math.max(lastStart, r.startNanos() + a.lastStartNanos());
+          arrivals =
+              arrivals == null
+                  ? new ArrivalStats(
+                      whole.wholeArrivals(phase),
+                      a.started(),
+                      a.late(),
+                      a.maxLateNanos(),
+                      whole.wholeRate(phase),
+                      0)
+                  : new ArrivalStats(
+                      arrivals.scheduled(),
+                      arrivals.started() + a.started(),
+                      arrivals.late() + a.late(),
+                      Math.max(arrivals.maxLateNanos(), a.maxLateNanos()),
+                      arrivals.intendedRate(),
+                      0);
+        }
+      }
+      if (arrivals != null) {
+        arrivals =
+            new ArrivalStats(
+                arrivals.scheduled(),
+                arrivals.started(),
+                arrivals.late(),
+                arrivals.maxLateNanos(),
+                arrivals.intendedRate(),
+                lastStart - start);
+      }
+      out.add(new PhaseResult(phase, start, end - start, completed, setup, arrivals));
+    }
+    return out;
+  }
+
+  /** Why the merged run is partial: shards that stopped early, shards missing; null if neither. */
+  private static String stopReason(List<ShardRun> shards, List<Shard> missing) {
+    StringJoiner why = new StringJoiner("; ");
+    for (ShardRun s : shards) {
+      if (s.stopReason() != null) {
+        why.add("shard " + s.shard() + ": " + s.stopReason());
+      }
+    }
+    if (!missing.isEmpty()) {
+      why.add(
+          "no record of shard"
+              + (missing.size() == 1 ? " " : "s ")
+              + String.join(", ", missing.stream().map(Shard::toString).toList()));
+    }
+    return why.length() == 0 ? null : why.toString();
+  }
+}

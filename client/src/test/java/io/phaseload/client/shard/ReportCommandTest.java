@@ -1,0 +1,127 @@
+package io.phaseload.client.shard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.testing.ClientRun;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code report} refuses what cannot be merged in one line with exit 2, and marks a merge with
+ * missing shards partial, naming them, with exit 1.
+ */
+@Timeout(120)
+class ReportCommandTest {
+
+  @TempDir static Path dir;
+
+  /** Shards 0/2 and 1/2 of 4 x 2, shard 0/2 of 6 x 2, and a one-run record. */
+  @BeforeAll
+  static void record() throws Exception {
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      String port = String.valueOf(server.port());
+      record("a0.plr", "4", "0/2", port);
+      record("a1.plr", "4", "1/2", port);
+      record("b0.plr", "6", "0/2", port);
+      ClientRun one = ClientRun.of("4", "2", "127.0.0.1", port, "--record", path("one.plr"), "-q");
+      assertEquals(0, one.code(), one.err());
+    }
+  }
+
+  private static void record(String file, String threads, String shard, String port) {
+    ClientRun run =
+        ClientRun.of(
+            threads, "2", "127.0.0.1", port, "--shard", shard, "--record", path(file), "-q");
+    assertEquals(0, run.code(), run.out() + run.err());
+  }
+
+  private static String path(String file) {
+    return dir.resolve(file).toString();
+  }
+
+  private static void refused(String expected, String... args) {
+    ClientRun r = ClientRun.of(args);
+    assertEquals(2, r.code(), r.out() + r.err());
+    assertEquals("", r.out());
+    assertEquals("phaseload: " + expected, r.err().lines().findFirst().orElseThrow());
+    assertTrue(r.err().lines().count() <= 2, r.err());
+    assertTrue(r.runs().isEmpty());
+  }
+
+  @Test
+  void shardsOfAnotherPlanAreRefused() {
+    refused(
+        path("a0.plr") + " and " + path("b0.plr") + " are not shards of one plan: THREADS 4 vs 6",
+        "report",
+        path("a0.plr"),
+        path("b0.plr"));
+  }
+
+  @Test
+  void theSameShardTwiceIsRefused() throws Exception {
+    Path copy = dir.resolve("a0-copy.plr");
+    Files.copy(dir.resolve("a0.plr"), copy);
+    refused(
+        path("a0.plr") + " and " + copy + " are both shard 0/2",
+        "report",
+        path("a0.plr"),
+        copy.toString());
+  }
+
+  @Test
+  void aShardAndAWholeRunAreRefused() {
+    refused(
+        path("a0.plr")
+            + " and "
+            + path("one.plr")
+            + " are not shards of one plan: shards of 2 vs"
+            + " of 1",
+        "report",
+        path("a0.plr"),
+        path("one.plr"));
+  }
+
+  @Test
+  void noFileOrAMissingFileIsAUsageError() {
+    refused("report needs at least one record file (from --record)", "report");
+    refused(path("nope.plr") + " is not a file", "report", path("nope.plr"));
+  }
+
+  @Test
+  void notARecordFileIsRefused() throws Exception {
+    Path csv = dir.resolve("run.csv");
+    Files.writeString(csv, "start_ms,phase\n");
+    refused(
+        csv + " is not a phaseload record file (written by client.jar --record)",
+        "report",
+        csv.toString());
+  }
+
+  @Test
+  void aMissingShardMakesThePartialReportNameIt() {
+    ClientRun r = ClientRun.of("report", path("a1.plr"));
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(r.result().partial());
+    assertEquals("no record of shard 0/2", r.result().stopReason());
+    assertEquals(1, r.result().shards().size());
+    assertEquals(r.result().shards().get(0).sent(), r.sent());
+    assertTrue(r.out().contains("0/2     no record file given"), r.out());
+  }
+
+  @Test
+  void bothShardsMergeToTheWholePlan() {
+    ClientRun r = ClientRun.of("report", path("a1.plr"), path("a0.plr"));
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertEquals(r.result().plan().totalRequests(), r.sent());
+    ClientRun one = ClientRun.of("report", path("one.plr"));
+    assertEquals(0, one.code(), one.err());
+    assertEquals(one.sent(), r.sent());
+  }
+}
