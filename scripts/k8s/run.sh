@@ -10,7 +10,7 @@
 # START_MARGIN (default 60): from now to the shared start, time enough for every pod to be
 # scheduled, pull the image and start the JVM. TIMEOUT (default 1800): the most the whole run may
 # take. OUT (default a new temporary directory): where shard-I.plr, merged.json and report.txt go.
-# Exit code: the report's (0 all requests ok, 1 failures or a shard missing, 2 bad records), or 1
+# Needs bash 4 or later (macOS: brew install bash). Exit code: the report's (0 all requests ok, 1 failures or a shard missing, 2 bad records), or 1
 # when the Job itself failed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -35,11 +35,12 @@ KUBECTL=(kubectl)
 NAME=phaseload-$(date +%Y%m%d-%H%M%S)
 OUT=${OUT:-$(mktemp -d -t phaseload-k8s.XXXXXX)}
 mkdir -p "$OUT"
-START_AT=$(($(date +%s%N) / 1000000 + START_MARGIN * 1000))
+# Whole seconds: date's %N (nanoseconds) is GNU only, and run.sh may run from a laptop.
+START_AT=$((($(date +%s) + START_MARGIN) * 1000))
 MANIFEST=$OUT/$NAME.yaml
 job_render "$NAME" "$IMAGE" "$SHARDS" "$THREADS" "$ITERATIONS" "$HOST" "$PORT" "$START_AT" "$@" >"$MANIFEST"
 # Where pod I writes its record: the argument after --record, for I.
-RECORD=$(job_args "$MANIFEST" | sed -n '/^--record$/{n;p;q}')
+RECORD=$(job_args "$MANIFEST" | sed -n '/^--record$/{n;p;q;}')
 [[ "$RECORD" == /out/* ]] || die "the manifest's --record is not under /out: '$RECORD'"
 
 JOB_CREATED=""
@@ -49,7 +50,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 "${KUBECTL[@]}" apply -f "$MANIFEST" >/dev/null || die "kubectl apply -f $MANIFEST failed"
 JOB_CREATED=1
-log "job/$NAME: $SHARDS pods of $THREADS threads x $ITERATIONS iterations / $SHARDS against $HOST:$PORT, starting at $(date -d "@$((START_AT / 1000))" '+%H:%M:%S') (records into $OUT)"
+log "job/$NAME: $SHARDS pods of $THREADS threads x $ITERATIONS iterations / $SHARDS against $HOST:$PORT, starting in ${START_MARGIN}s, at $START_AT ms (records into $OUT)"
 
 # Each pod keeps its container up after the client (entrypoint.sh) until it is released, so the Job
 # cannot complete first: wait for each pod's /out/exit-code instead and copy its record. Release
@@ -73,7 +74,7 @@ while ((${#EXIT_CODE[@]} < SHARDS)); do
       Running) ;;
       Succeeded | Failed) die "pod $pod (shard $index) ended ($phase${reason:+, $reason}) before its record was copied" ;;
       *)
-        if [[ -z "$LATE_WARNED" ]] && (($(date +%s%N) / 1000000 > START_AT)); then
+        if [[ -z "$LATE_WARNED" ]] && (($(date +%s) * 1000 > START_AT)); then
           log "pod $pod (shard $index) is still $phase at the start instant: it will start late (raise START_MARGIN)"
           LATE_WARNED=1
         fi
@@ -87,13 +88,15 @@ while ((${#EXIT_CODE[@]} < SHARDS)); do
       "${KUBECTL[@]}" cp --retries=3 -c phaseload "$pod:$remote" "$local_file" >/dev/null \
         || die "kubectl cp $pod:$remote failed"
       size=$("${KUBECTL[@]}" exec "$pod" -c phaseload -- wc -c "$remote" | awk '{print $1}')
-      [[ "$(wc -c <"$local_file")" == "$size" ]] || die "the copy of $pod:$remote is not its $size bytes"
+      (($(wc -c <"$local_file") == size)) || die "the copy of $pod:$remote is not its $size bytes"
     else
       log "shard $index ($pod) wrote no record (client exit code $code); the report will count it missing"
     fi
     EXIT_CODE[$index]=$code
     POD[$index]=$pod
     log "shard $index ($pod): client exit code $code"
+    # 0 and 1 are a run's outcomes (all ok, some failed); anything else is the client's own trouble.
+    ((code <= 1)) || log "shard $index's last lines: $("${KUBECTL[@]}" logs "$pod" -c phaseload --tail=3 2>&1)"
   done < <("${KUBECTL[@]}" get pods -l "job-name=$NAME" -o jsonpath="$PODS_JSONPATH")
   ((${#EXIT_CODE[@]} == SHARDS)) || sleep 5
 done
