@@ -10,8 +10,10 @@
 #
 #   [JAVA_HOME=JDK] [SERVER_JDKS="JDK ..."] [OPEN_THREADS=N] scripts/bench.sh [ROUNDS]
 #   [JAVA_HOME=JDK] [OPEN_THREADS=N] scripts/bench.sh --only open
+#   [JAVA_HOME=JDK] scripts/bench.sh --only merge
 #
 # --only open: only the open-model section (a few minutes), into results/bench-open.md.
+# --only merge: only the merge of shards' records (a few minutes), into results/bench-merge.md.
 # OPEN_THREADS: the open model's THREADS, the cap on iterations in flight (default 50).
 #
 # JAVA_HOME: the JDK for everything but the server comparison (default: the newest under
@@ -23,8 +25,9 @@ source scripts/lib.sh
 
 ONLY=""
 if [[ "${1:-}" == --only ]]; then
-  [[ "${2:-}" == open ]] || die "--only takes one section: open, got ${2:-nothing}" 2
-  ONLY=open
+  [[ "${2:-}" == open || "${2:-}" == merge ]] \
+    || die "--only takes one section: open or merge, got ${2:-nothing}" 2
+  ONLY=$2
   shift 2
 fi
 ROUNDS=${1:-5}
@@ -312,6 +315,74 @@ open_report() {
   echo "| service time, p50 / p99 (ms) | ${f[11]} / ${f[12]} | |"
 }
 ratio() { python3 -c "print(f'{float($1)/float($2):.2f}')"; }
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# The merge of shards' records: RecordBench writes MERGE_SHARDS record files of one plan, requests
+# shaped like a real run's (nothing is sent: no machine here records 100 million requests live),
+# then `report` merges them, three times, timed and its peak RSS taken by GNU time.
+MERGE_SHARDS=10 MERGE_THREADS=1000 MERGE_ITERATIONS=27027 # 3.7 x 1000 x 27027 = 99,999,900 requests
+merge_section() {
+  log "merge: $MERGE_SHARDS record files of $MERGE_THREADS x $MERGE_ITERATIONS between them"
+  mkdir -p "$WORK/merge"
+  "$JAVA" -Xmx2g -cp "$WORK/client.jar" io.phaseload.client.bench.RecordBench "$WORK/merge" \
+    "$MERGE_SHARDS" "$MERGE_THREADS" "$MERGE_ITERATIONS" >"$WORK/merge-gen.txt"
+  MERGE_FILE_BYTES=$(du -cb "$WORK"/merge/shard-*.plr | tail -1 | cut -f1)
+  MERGE_WRITE_MS=$(sed -n 's/.*write_ms=\([0-9]*\).*/\1/p' "$WORK/merge-gen.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  MERGE_HEAP_MIB=$("$JAVA" -XX:+PrintFlagsFinal -version 2>/dev/null | awk '$2 == "MaxHeapSize" {print int($4 / 1048576)}')
+  MERGE_SECS=() MERGE_RSS=()
+  local r code
+  for r in 1 2 3; do
+    log "merge: report, run $r of 3"
+    code=0
+    /usr/bin/time -f '%e %M' -o "$WORK/merge-time.txt" "$JAVA" -jar "$WORK/client.jar" report \
+      "$WORK"/merge/shard-*.plr --json "$WORK/merged.json" >"$WORK/merge-report.txt" 2>&1 || code=$?
+    # RecordBench's requests include 1% HTTP 503s, so report exits 1; 2 would be a refusal.
+    ((code <= 1)) || die "report exited $code: $(tail -2 "$WORK/merge-report.txt")"
+    read -r secs kib < <(tail -1 "$WORK/merge-time.txt")
+    MERGE_SECS+=("$secs") MERGE_RSS+=("$((kib / 1024))")
+  done
+  MERGE_SENT=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["total"]["sent"])' "$WORK/merged.json")
+}
+
+merge_report() {
+  echo "## Merging shards' records: report over $MERGE_SHARDS files of about 10 million requests each"
+  echo
+  echo "\`RecordBench\` wrote the record files of $MERGE_SHARDS shards of \`client.jar $MERGE_THREADS $MERGE_ITERATIONS\`"
+  echo "(the contract's GET and POST; log-normal latencies around 1 ms, 1% HTTP 503s; nothing sent),"
+  echo "then \`client.jar report shard-*.plr --json F\` merged them, three times (default heap)."
+  echo
+  echo "| figure | value |"
+  echo "| --- | ---: |"
+  echo "| requests in all (3.7 x $MERGE_THREADS x $MERGE_ITERATIONS) | $(printf "%'d" $((37 * MERGE_THREADS * MERGE_ITERATIONS / 10))) |"
+  echo "| merged total.sent | $(printf "%'d" "$MERGE_SENT") |"
+  echo "| files, bytes on disk | $(printf "%'d" "$MERGE_FILE_BYTES") |"
+  echo "| bytes per request on disk (16 in memory) | $(python3 -c "print(f'{$MERGE_FILE_BYTES / ($MERGE_THREADS * $MERGE_ITERATIONS * 3.7):.2f}')") |"
+  echo "| writing one file of ~10 M requests, median (ms) | $MERGE_WRITE_MS |"
+  echo "| report wall time by run, incl. JVM start (s) | ${MERGE_SECS[*]} |"
+  echo "| report wall time, median (s) | $(median "${MERGE_SECS[@]}") |"
+  echo "| report peak RSS by run (MiB) | ${MERGE_RSS[*]} |"
+  echo "| JVM's default max heap (MiB) | $MERGE_HEAP_MIB |"
+  echo
+  echo "The merge holds the union in one array, as one run's recording: at most 1,073,741,819 requests"
+  echo "(16 bytes each; 715,827,879 in the open model, 24 bytes each). Past that, or past the heap"
+  echo "(24 bytes a request and one shard's file), \`report\` refuses in one line before reading a"
+  echo "request (MergeLimitTest); each shard's own file still reports on its own."
+}
+
+if [[ "$ONLY" == merge ]]; then
+  merge_section
+  {
+    echo "# Benchmarks: merging shards' records"
+    echo
+    echo "Produced by \`$CMD\` on $(date -u '+%Y-%m-%d %H:%M UTC'). Machine: $(nproc) cores,"
+    echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), Linux $(uname -r), $JDK,"
+    echo "$(free -g | awk '/^Mem:/ {print $2}') GiB of memory."
+    echo
+    merge_report
+  } >"$OUT"
+  cat "$OUT"
+  exit 0
+fi
 
 if [[ "$ONLY" == open ]]; then
   open_section
@@ -388,7 +459,6 @@ for r in $(seq "$ROUNDS"); do
   A+=("$(ab_rate "$NGINX_URL" 200000)")
   J+=("$(pl_rate "$NGINX_URL" 400 --engine jersey)")
 done
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 # Per-round ratios of the rates in $1 to those in $2 (default: wrk's against nginx) of the same
 # rounds.
 ratios() { python3 -c "import sys; a=sys.argv[1].split(); b=sys.argv[2].split(); print(' '.join(f'{float(x)/float(y):.2f}' for x, y in zip(a, b)))" "$1" "${2:-${W[*]}}"; }
@@ -445,6 +515,8 @@ big_row() { echo "| $1 | $2 | $3 |"; }
 log "recording cost"
 STATS_LINE=$("$JAVA" -Xmx3g -cp "$WORK/client.jar" io.phaseload.client.bench.StatsBench 1000 10000 5)
 kv() { sed -n "s/.*\b$1=\([0-9.]*\).*/\1/p" <<<"$STATS_LINE"; }
+
+merge_section
 
 log "fidelity against /work?ms=20"
 WORK_URL="http://127.0.0.1:$SPORT/work?ms=20"
@@ -558,5 +630,7 @@ row() { local IFS=' | '; echo "| $* |"; }
   echo "| phaseload | $PL_P50 | $(python3 -c "print(f'{float(\"$PL_P50\") - 20:.2f}')") |"
   echo
   open_report
+  echo
+  merge_report
 } >"$OUT"
 cat "$OUT"

@@ -68,5 +68,11 @@ final class Help {
     out.println();
     out.println("Many runs: java -jar client.jar sweep --threads 20,50,100 --iterations 100");
     out.println("[HOST PORT | --url URL] --out DIR   (sweep --help for more)");
+    out.println();
+    out.println("Many generators: the same command on N machines with --shard 0/N ... N-1/N runs");
+    out.println("one plan between them (each phase's threads, and with --rate its arrivals, split");
+    out.println("evenly; --start-at lines their starts up); with --record FILE each keeps every");
+    out.println("request, and java -jar client.jar report FILE... merges them into the exact");
+    out.println("report of the whole plan   (report --help for more)");
   }
 }

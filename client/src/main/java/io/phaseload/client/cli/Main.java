@@ -1,5 +1,7 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.record.RecordLayout;
 import io.phaseload.client.report.PhaseLines;
 import io.phaseload.client.report.RunInfo;
 import io.phaseload.client.report.TextReport;
@@ -170,6 +172,15 @@ public final class Main {
                 + " of its "
                 + rc.plan().whole().totalRequests()
                 + " requests)");
+        LoadPlan whole = rc.plan().whole();
+        if (whole.totalRequests() > RecordLayout.maxRequests(whole)) {
+          out.println(
+              "Note: the whole plan's "
+                  + whole.totalRequests()
+                  + " requests are more than one report merges ("
+                  + RecordLayout.maxRequests(whole)
+                  + "); each shard's own record still reports");
+        }
       }
       if (rc.startAt() != null) {
         long inMillis = Duration.between(Instant.now(), rc.startAt()).toMillis();

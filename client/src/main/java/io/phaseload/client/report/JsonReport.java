@@ -10,6 +10,7 @@ import io.phaseload.client.request.Reasons;
 import io.phaseload.client.run.ArrivalStats;
 import io.phaseload.client.run.PhaseResult;
 import io.phaseload.client.run.RunResult;
+import io.phaseload.client.run.ShardRun;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -162,7 +163,39 @@ public final class JsonReport {
       perSecond.add(m);
     }
     doc.put("perSecond", perSecond);
+    if (run.merged()) {
+      doc.put("shards", shards(run));
+    }
     return doc;
+  }
+
+  /** A merged run's generators: who, when (on the merged axis), what each sent. */
+  private static List<Object> shards(RunResult run) {
+    List<Object> out = new ArrayList<>();
+    for (ShardRun s : run.shards()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("shard", s.shard().toString());
+      m.put("host", s.host());
+      m.put("java", s.java());
+      m.put("startEpochNanos", s.startEpochNanos());
+      m.put("startSeconds", Millis.seconds(s.offsetNanos()));
+      m.put("wallSeconds", Millis.seconds(s.wallNanos()));
+      m.put("sent", s.sent());
+      m.put("failed", s.failed());
+      m.put("notSent", s.notSent());
+      m.put("stopReason", s.stopReason());
+      List<Object> phases = new ArrayList<>();
+      for (PhaseResult p : s.phases()) {
+        Map<String, Object> ph = new LinkedHashMap<>();
+        ph.put("name", p.phase().name());
+        ph.put("startSeconds", Millis.seconds(p.startNanos()));
+        ph.put("durationSeconds", Millis.seconds(p.durationNanos()));
+        phases.add(ph);
+      }
+      m.put("phases", phases);
+      out.add(m);
+    }
+    return out;
   }
 
   /**
