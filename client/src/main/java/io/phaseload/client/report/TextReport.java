@@ -51,7 +51,10 @@ public final class TextReport {
     double wallSeconds = run.wallNanos() / 1e9;
     out.println("=====");
     if (run.partial()) {
-      out.println("PARTIAL RESULTS: run stopped early (" + run.stopReason() + ")");
+      out.println(
+          run.merged()
+              ? "PARTIAL RESULTS: " + run.stopReason()
+              : "PARTIAL RESULTS: run stopped early (" + run.stopReason() + ")");
       List<String> notReached = run.phasesNotReached();
       if (!notReached.isEmpty()) {
         out.println("Phases not reached: " + String.join(", ", notReached));

@@ -62,7 +62,17 @@ class BadArgumentsTest {
         bad("20 100 --json /tmp", "--json /tmp is a directory, not a file"),
         bad("20 100 --csv /no/such/dir/run.csv", "directory /no/such/dir does not exist"),
         bad("20 100 --charts /proc/phaseload-charts", "--charts /proc/phaseload-charts cannot be"),
-        bad("20 100 --json", "--json"));
+        bad("20 100 --json", "--json"),
+        bad("20 100 127.0.0.1 8080 --shard 3/3", "--shard I/N needs I from 0 to 2, got 3/3"),
+        bad("20 100 127.0.0.1 8080 --shard 1", "--shard must be I/N, e.g. 0/3, got '1'"),
+        bad("20 100 127.0.0.1 8080 --shard 0/0", "--shard needs N between 1 and 10000, got 0"),
+        bad("20 100 --shard 0/2", "--shard needs HOST PORT or --url"),
+        bad(
+            "2 100 127.0.0.1 8080 --shard 2/3 --rate 10",
+            "in the open model every shard needs a thread in every phase, but WARMUP has 1 for 3"),
+        bad("20 100 127.0.0.1 8080 --start-at tomorrow", "--start-at must be epoch milliseconds"),
+        bad("20 100 --record /no/such/dir/run.plr", "directory /no/such/dir does not exist"),
+        bad("sweep --threads 2 --iterations 1 --out /tmp/x --record r.plr", "for single runs"));
   }
 
   private static Arguments bad(String args, String expected) {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.Reply;
+import io.phaseload.client.testing.ScriptedServer;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.nio.file.Files;
@@ -113,6 +115,35 @@ class ReportCommandTest {
     assertEquals(1, r.result().shards().size());
     assertEquals(r.result().shards().get(0).sent(), r.sent());
     assertTrue(r.out().contains("0/2     no record file given"), r.out());
+  }
+
+  @Test
+  void aRunStoppedEarlyIsRecordedAndReportedPartial() throws Exception {
+    String file = path("stopped.plr");
+    ClientRun run;
+    try (ScriptedServer server = ScriptedServer.start(r -> Reply.response(503, "busy"))) {
+      run =
+          ClientRun.of(
+              "4",
+              "5",
+              "127.0.0.1",
+              String.valueOf(server.port()),
+              "-X",
+              "GET",
+              "--max-failures",
+              "0",
+              "--record",
+              file,
+              "-q");
+    }
+    assertEquals(1, run.code(), run.out() + run.err());
+    assertTrue(run.result().partial());
+    ClientRun r = ClientRun.of("report", file);
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertEquals(run.result().stopReason(), r.result().stopReason());
+    assertEquals(run.result().phasesNotReached(), r.result().phasesNotReached());
+    assertEquals(run.sent(), r.sent());
+    assertEquals(run.failed(), r.failed());
   }
 
   @Test
