@@ -288,7 +288,8 @@ class Options extends OutputOptions {
               duration == null ? null : Durations.parse("--duration", duration),
               ignoreFileLimit,
               null,
-              startAt == null ? null : StartAt.parse(startAt));
+              startAt == null ? null : StartAt.parse(startAt),
+              json != null || charts != null);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -101,7 +101,8 @@ final class ReportCommand {
       for (RecordHeader h : headers) {
         shardBytes = Math.max(shardBytes, LatencyRecorder.bytesFor(h.plan()));
       }
-      HeapCheck.requireForReport(whole, shardBytes);
+      HeapCheck.requireForReport(
+          whole, shardBytes, outputs.json() != null || outputs.charts() != null);
       merged = ShardMerge.merge(files, headers);
     } catch (RecordFileException | RunRefusedException e) {
       err.println("phaseload: " + e.getMessage());

@@ -125,6 +125,11 @@ final class ReportFiles {
     } catch (IOException | RuntimeException e) {
       err.println("phaseload: cannot write " + current + ": " + e.getMessage());
       return false;
+    } catch (OutOfMemoryError e) {
+      // The heap check before the run budgets this; a heap shared with more than it knows of can
+      // still run out, and the report printed above must not end in a stack trace.
+      err.println("phaseload: cannot write " + current + ": out of heap; raise -Xmx");
+      return false;
     }
   }
 }

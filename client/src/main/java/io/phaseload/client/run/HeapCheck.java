@@ -19,6 +19,12 @@ public final class HeapCheck {
    */
   public static final int OPEN_HEAP_BYTES_PER_REQUEST = RecordLayout.OPEN_BYTES_PER_REQUEST + 24;
 
+  /**
+   * Heap per request more when {@code --json} or {@code --charts} is written: the successful
+   * latencies grouped by time for the per-second figures, beside the sorted copy.
+   */
+  public static final int SERIES_BYTES_PER_REQUEST = 8;
+
   private HeapCheck() {}
 
   /**
@@ -27,6 +33,16 @@ public final class HeapCheck {
    * @throws RunRefusedException saying what it needs and how to get it
    */
   public static void require(LoadPlan plan) throws RunRefusedException {
+    require(plan, false);
+  }
+
+  /**
+   * Checks that the plan can be recorded in one array and that the heap has room for it, and for
+   * the per-second figures of {@code --json} and {@code --charts} when {@code timeSeries}.
+   *
+   * @throws RunRefusedException saying what it needs and how to get it
+   */
+  public static void require(LoadPlan plan, boolean timeSeries) throws RunRefusedException {
     long requests = plan.totalRequests();
     if (requests > RecordLayout.maxRequests(plan)) {
       throw new RunRefusedException(
@@ -39,7 +55,7 @@ public final class HeapCheck {
               requests,
               RecordLayout.maxRequests(plan)));
     }
-    requireHeap(requests, perRequest(plan), 0, "java -Xmx%dg -jar client.jar ...");
+    requireHeap(requests, perRequest(plan, timeSeries), 0, "java -Xmx%dg -jar client.jar ...");
   }
 
   /**
@@ -48,7 +64,8 @@ public final class HeapCheck {
    *
    * @throws RunRefusedException saying where the limit is, or what heap it needs
    */
-  public static void requireForReport(LoadPlan whole, long shardBytes) throws RunRefusedException {
+  public static void requireForReport(LoadPlan whole, long shardBytes, boolean timeSeries)
+      throws RunRefusedException {
     long requests = whole.totalRequests();
     if (requests > RecordLayout.maxRequests(whole)) {
       throw new RunRefusedException(
@@ -60,11 +77,16 @@ public final class HeapCheck {
               RecordLayout.maxRequests(whole),
               RecordLayout.longsPerRequest(whole) * Long.BYTES));
     }
-    requireHeap(requests, perRequest(whole), shardBytes, "java -Xmx%dg -jar client.jar report ...");
+    requireHeap(
+        requests,
+        perRequest(whole, timeSeries),
+        shardBytes,
+        "java -Xmx%dg -jar client.jar report ...");
   }
 
-  private static int perRequest(LoadPlan plan) {
-    return plan.isOpen() ? OPEN_HEAP_BYTES_PER_REQUEST : HEAP_BYTES_PER_REQUEST;
+  private static int perRequest(LoadPlan plan, boolean timeSeries) {
+    return (plan.isOpen() ? OPEN_HEAP_BYTES_PER_REQUEST : HEAP_BYTES_PER_REQUEST)
+        + (timeSeries ? SERIES_BYTES_PER_REQUEST : 0);
   }
 
   private static void requireHeap(long requests, int perRequest, long extra, String command)

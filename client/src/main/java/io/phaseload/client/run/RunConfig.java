@@ -21,6 +21,8 @@ import java.time.Instant;
  * @param ignoreFileLimit run even if the open-files limit is too low for the busiest phase
  * @param embeddedWorkers the embedded server's worker threads; null for its default
  * @param startAt when to start the first phase ({@code --start-at}); null to start at once
+ * @param timeSeries whether latencies are grouped by time after the run ({@code --json}, {@code
+ *     --charts}), which the heap must hold besides the recording
  */
 public record RunConfig(
     LoadPlan plan,
@@ -36,7 +38,8 @@ public record RunConfig(
     Duration duration,
     boolean ignoreFileLimit,
     Integer embeddedWorkers,
-    Instant startAt) {
+    Instant startAt,
+    boolean timeSeries) {
 
   public RunConfig {
     if (plan == null || engine == null || threadMode == null || maxFailures == null) {
@@ -86,6 +89,7 @@ public record RunConfig(
         duration,
         ignoreFileLimit,
         workers,
-        startAt);
+        startAt,
+        timeSeries);
   }
 }

@@ -89,7 +89,7 @@ public final class RunSession implements AutoCloseable {
    * @return the limit as read, if the platform tells it
    */
   public static Optional<FileLimit> preflight(RunConfig config) throws RunRefusedException {
-    HeapCheck.require(config.plan());
+    HeapCheck.require(config.plan(), config.timeSeries());
     long connections = connections(config);
     Optional<FileLimit> limit = FileLimit.ofThisProcess();
     if (!config.ignoreFileLimit() && limit.isPresent() && !limit.get().fits(connections)) {
