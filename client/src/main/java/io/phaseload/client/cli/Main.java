@@ -163,37 +163,7 @@ public final class Main {
       boolean embedded = s.embedded().isPresent();
       out.println("Client starting.... Time: " + System.currentTimeMillis());
       out.println("Target: " + target(rc, s) + (embedded ? " (embedded server)" : ""));
-      if (!rc.plan().shard().whole()) {
-        out.println(
-            "Shard: "
-                + rc.plan().shard()
-                + " of the plan ("
-                + rc.plan().totalRequests()
-                + " of its "
-                + rc.plan().whole().totalRequests()
-                + " requests)");
-        LoadPlan whole = rc.plan().whole();
-        if (whole.totalRequests() > RecordLayout.maxRequests(whole)) {
-          out.println(
-              "Note: the whole plan's "
-                  + whole.totalRequests()
-                  + " requests are more than one report merges ("
-                  + RecordLayout.maxRequests(whole)
-                  + "); each shard's own record still reports");
-        }
-      }
-      if (rc.startAt() != null) {
-        long inMillis = Duration.between(Instant.now(), rc.startAt()).toMillis();
-        out.println(
-            inMillis > 0
-                ? "Waiting until " + rc.startAt() + " (--start-at), " + inMillis / 1000.0 + " s"
-                : "--start-at "
-                    + rc.startAt()
-                    + " passed "
-                    + -inMillis / 1000.0
-                    + " s ago:"
-                    + " starting now");
-      }
+      shardAndStart(rc);
       out.flush();
       RunSession.Finished done =
           s.run(
@@ -243,6 +213,41 @@ public final class Main {
       return INTERRUPTED;
     } finally {
       session = null;
+    }
+  }
+
+  /** What a shard runs of the plan, and when it starts ({@code --start-at}), if either is set. */
+  private void shardAndStart(RunConfig rc) {
+    if (!rc.plan().shard().whole()) {
+      out.println(
+          "Shard: "
+              + rc.plan().shard()
+              + " of the plan ("
+              + rc.plan().totalRequests()
+              + " of its "
+              + rc.plan().whole().totalRequests()
+              + " requests)");
+      LoadPlan whole = rc.plan().whole();
+      if (whole.totalRequests() > RecordLayout.maxRequests(whole)) {
+        out.println(
+            "Note: the whole plan's "
+                + whole.totalRequests()
+                + " requests are more than one report merges ("
+                + RecordLayout.maxRequests(whole)
+                + "); each shard's own record still reports");
+      }
+    }
+    if (rc.startAt() != null) {
+      long inMillis = Duration.between(Instant.now(), rc.startAt()).toMillis();
+      out.println(
+          inMillis > 0
+              ? "Waiting until " + rc.startAt() + " (--start-at), " + inMillis / 1000.0 + " s"
+              : "--start-at "
+                  + rc.startAt()
+                  + " passed "
+                  + -inMillis / 1000.0
+                  + " s ago:"
+                  + " starting now");
     }
   }
 
