@@ -342,8 +342,8 @@ merge_section() {
     MERGE_SECS+=("$secs") MERGE_RSS+=("$((kib / 1024))")
   done
   MERGE_SENT=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["total"]["sent"])' "$WORK/merged.json")
-  # The same merge in half the default heap: what the heap check asks (24 bytes a request and one
-  # shard's file) is the floor, the rest of the default is the collector's room.
+  # The same merge in half the default heap, without --json: what the heap check asks (24 bytes a
+  # request and one shard's file) is the floor, the rest of the default is the collector's room.
   log "merge: report with -Xmx3g"
   code=0
   /usr/bin/time -f '%e %M' -o "$WORK/merge-time.txt" "$JAVA" -Xmx3g -jar "$WORK/client.jar" report \
@@ -376,8 +376,8 @@ merge_report() {
   echo
   echo "The merge holds the union in one array, as one run's recording: at most 1,073,741,819 requests"
   echo "(16 bytes each; 715,827,879 in the open model, 24 bytes each). Past that, or past the heap"
-  echo "(24 bytes a request and one shard's file), \`report\` refuses in one line before reading a"
-  echo "request (MergeLimitTest); each shard's own file still reports on its own."
+  echo "(24 bytes a request, 32 with \`--json\` or \`--charts\`, and one shard's file), \`report\` refuses in"
+  echo "one line before reading a request (MergeLimitTest); each shard's own file still reports on its own."
 }
 
 if [[ "$ONLY" == merge ]]; then

@@ -12,6 +12,7 @@ import io.phaseload.client.report.RunInfo;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.run.ArrivalStats;
 import io.phaseload.client.run.PhaseResult;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -97,7 +98,7 @@ public record RecordHeader(
     root.put("requests", requests);
     try {
       return JSON.writeValueAsBytes(root);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("cannot encode a record header", e);
     }
   }
@@ -132,7 +133,7 @@ public record RecordHeader(
    *
    * @throws IllegalArgumentException naming the field that is missing or wrong
    */
-  static RecordHeader fromBytes(byte[] bytes) throws java.io.IOException {
+  static RecordHeader fromBytes(byte[] bytes) throws IOException {
     JsonNode root = JSON.readTree(bytes);
     JsonNode p = need(root, "plan");
     List<Phase> phases = new ArrayList<>();

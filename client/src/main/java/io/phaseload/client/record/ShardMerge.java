@@ -280,7 +280,8 @@ public final class ShardMerge {
 
   /**
    * Each phase over all shards: from the first shard's start of it to the last one's end, so that
-   * phase windows of skewed shards overlap; its arrivals summed.
+   * phase windows of skewed shards overlap; its arrivals summed, against the whole plan's schedule
+   * and the rate the shards present were asked to hold (all of it when none is missing).
    */
   private static List<PhaseResult> phases(LoadPlan whole, List<ShardRun> shards) {
     int reached = shards.stream().mapToInt(s -> s.phases().size()).max().orElse(0);
@@ -313,14 +314,14 @@ public final class ShardMerge {
                       a.started(),
                       a.late(),
                       a.maxLateNanos(),
-                      whole.wholeRate(phase),
+                      a.intendedRate(),
                       0)
                   : new ArrivalStats(
                       arrivals.scheduled(),
                       arrivals.started() + a.started(),
                       arrivals.late() + a.late(),
                       Math.max(arrivals.maxLateNanos(), a.maxLateNanos()),
-                      arrivals.intendedRate(),
+                      arrivals.intendedRate() + a.intendedRate(),
                       0);
         }
       }

@@ -132,6 +132,11 @@ public final class RunSession implements AutoCloseable {
             reasons.explain(
                 Reasons.OUT_OF_FILES, "out of file descriptors: " + l.describe(connections)));
     LatencyRecorder recorder = LatencyRecorder.allocate(plan);
+    if (config.startAt() != null) {
+      // Shards on other machines start at the same instant; waiting is no part of the run (no
+      // deadline, no live progress yet), and Ctrl-C ends it (the run then stops at once).
+      StartAt.await(config.startAt(), Clock.systemUTC(), () -> interrupted);
+    }
     RunResult result;
     LiveProgress progress = live == null ? null : LiveProgress.start(recorder, live);
     Engines.Settings settings =
@@ -164,10 +169,6 @@ public final class RunSession implements AutoCloseable {
       active = test;
       if (interrupted) {
         test.stop("interrupted");
-      }
-      if (config.startAt() != null) {
-        // Shards on other machines start at the same instant; waiting is no part of the run.
-        StartAt.await(config.startAt(), Clock.systemUTC(), test::stopped);
       }
       Duration bound = RunDeadline.bound(plan, config.connectTimeout(), config.readTimeout());
       boolean byDuration = config.duration() != null && config.duration().compareTo(bound) < 0;

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -155,11 +156,11 @@ class RecordFileTest {
         refusal(future));
 
     Path cut = dir.resolve("cut.plr");
-    Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+    Files.write(cut, Arrays.copyOf(bytes, bytes.length - 100));
     assertEquals(cut + " is truncated: it ends before its last request", refusal(cut));
 
     Path headerCut = dir.resolve("header-cut.plr");
-    Files.write(headerCut, java.util.Arrays.copyOf(bytes, 20));
+    Files.write(headerCut, Arrays.copyOf(bytes, 20));
     assertEquals(
         headerCut + " is truncated: it ends inside its header",
         assertThrows(RecordFileException.class, () -> RecordFile.readHeader(headerCut))

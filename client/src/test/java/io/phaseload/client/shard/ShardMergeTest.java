@@ -220,6 +220,9 @@ class ShardMergeTest {
       long arrivals = whole.phases().stream().mapToLong(whole::arrivals).sum();
       long started = report.result().phases().stream().mapToLong(p -> p.arrivals().started()).sum();
       assertEquals(arrivals, started);
+      for (var p : report.result().phases()) {
+        assertEquals(whole.wholeRate(p.phase()), p.arrivals().intendedRate(), 1e-6);
+      }
     }
     for (int i = 0; i < shards; i++) {
       RecordFile.Contents c = RecordFile.read(Path.of(files.get(i)));
