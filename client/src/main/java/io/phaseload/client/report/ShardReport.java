@@ -14,6 +14,9 @@ import java.util.Locale;
  */
 public final class ShardReport {
 
+  /** Shards starting further apart than this were likely not started together. */
+  static final long SUSPECT_SKEW_NANOS = 60_000_000_000L;
+
   private ShardReport() {}
 
   /**
@@ -80,6 +83,14 @@ public final class ShardReport {
     }
     for (Shard m : missing) {
       out.println(String.format(Locale.ROOT, "%-7s no record file given", m));
+    }
+    long skew = run.shards().stream().mapToLong(ShardRun::offsetNanos).max().orElse(0);
+    if (skew > SUSPECT_SKEW_NANOS) {
+      out.println(
+          "Note: the shards started "
+              + Millis.seconds(skew)
+              + " s apart: records of different runs, or clocks out of step? (--start-at lines"
+              + " shards up; NTP or chrony keeps clocks together)");
     }
   }
 }

@@ -2,7 +2,6 @@ package io.phaseload.client.run;
 
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.record.RecordLayout;
@@ -197,14 +196,7 @@ public final class LoadTest {
     int threads = plan.threads(phase);
     Arrivals arrivals = null;
     if (plan.isOpen()) {
-      // The whole plan's schedule, of which a shard takes every Nth arrival.
-      long whole = plan.wholeArrivals(phase);
-      double rate = plan.wholeRate(phase);
-      Pacer pacer =
-          plan.open().arrivals() == OpenModel.Arrivals.POISSON
-              ? Pacer.poisson(rate, seed ^ (0x9E3779B97F4A7C15L * (phase.index() + 1)), whole)
-              : Pacer.uniform(rate);
-      arrivals = new Arrivals(pacer.shard(plan.shard()), plan.arrivals(phase), threads);
+      arrivals = new Arrivals(Pacer.of(plan, phase, seed), plan.arrivals(phase), threads);
     }
     Arrivals open = arrivals;
     CountDownLatch ready = new CountDownLatch(threads);

@@ -1,5 +1,8 @@
 package io.phaseload.client.run;
 
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Shard;
 import java.util.SplittableRandom;
 
@@ -12,6 +15,20 @@ public abstract class Pacer {
 
   /** Arrival {@code i}'s offset from the phase's start. */
   public abstract long offsetNanos(long i);
+
+  /**
+   * The schedule of {@code phase} in an open-model plan: the whole plan's (uniform, or poisson from
+   * {@code seed} and the phase), of which a shard takes its arrivals.
+   */
+  public static Pacer of(LoadPlan plan, Phase phase, long seed) {
+    double rate = plan.wholeRate(phase);
+    Pacer whole =
+        plan.open().arrivals() == OpenModel.Arrivals.POISSON
+            ? poisson(
+                rate, seed ^ (0x9E3779B97F4A7C15L * (phase.index() + 1)), plan.wholeArrivals(phase))
+            : uniform(rate);
+    return whole.shard(plan.shard());
+  }
 
   /** Shard {@code s}'s arrivals of this schedule: its arrival j is the schedule's s.arrival(j). */
   public Pacer shard(Shard s) {

@@ -25,6 +25,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Shards run against the real server, their record files merged by {@code report}: the merge's
@@ -184,8 +186,9 @@ class ShardMergeTest {
     assertEquals(own, reported);
   }
 
-  @Test
-  void openModelShardsTakeEveryNthArrivalOfTheOneRunSchedule() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"uniform", "poisson"})
+  void openModelShardsTakeEveryNthArrivalOfTheOneRunSchedule(String spacing) throws Exception {
     int shards = 2;
     List<String> files = new ArrayList<>();
     LoadPlan whole;
@@ -203,6 +206,8 @@ class ShardMergeTest {
                 "400",
                 "--phase-seconds",
                 "0.5",
+                "--arrivals",
+                spacing,
                 "--shard",
                 i + "/" + shards,
                 "--record",
@@ -229,13 +234,16 @@ class ShardMergeTest {
       LoadPlan plan = c.header().plan();
       LatencyRecorder rec = c.recording();
       for (Phase phase : plan.phases()) {
-        Pacer schedule = Pacer.uniform(plan.wholeRate(phase));
+        Pacer schedule = Pacer.of(plan.whole(), phase, c.header().seed());
         long phaseStart = c.header().phases().get(phase.index()).startNanos();
         long[] offsets = new long[(int) plan.arrivals(phase)];
         long[] expected = new long[offsets.length];
         for (int j = 0; j < offsets.length; j++) {
           offsets[j] = rec.intendedNanos(rec.arrivalStart(phase.index(), j)) - phaseStart;
           expected[j] = schedule.offsetNanos(plan.shard().arrival(j));
+          if (j > 0) {
+            assertTrue(expected[j] >= expected[j - 1], "a schedule only moves forward");
+          }
         }
         assertEquals(
             Arrays.toString(expected), Arrays.toString(offsets), "shard " + i + " " + phase);
