@@ -92,6 +92,9 @@ public final class ShardMerge {
     if (a.seed() != b.seed()) {
       return "--seed " + a.seed() + " vs " + b.seed();
     }
+    if (!a.info().target().equals(b.info().target())) {
+      return "target " + a.info().target() + " vs " + b.info().target();
+    }
     return null;
   }
 

@@ -24,14 +24,19 @@ class ReportCommandTest {
 
   @TempDir static Path dir;
 
-  /** Shards 0/2 and 1/2 of 4 x 2, shard 0/2 of 6 x 2, and a one-run record. */
+  /**
+   * Shards 0/2 and 1/2 of 4 x 2, shard 0/2 of 6 x 2, shard 1/2 of 4 x 2 against another server, and
+   * a one-run record.
+   */
   @BeforeAll
   static void record() throws Exception {
-    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral());
+        PhaseloadServer other = PhaseloadServer.start(ServerConfig.ephemeral())) {
       String port = String.valueOf(server.port());
       record("a0.plr", "4", "0/2", port);
       record("a1.plr", "4", "1/2", port);
       record("b0.plr", "6", "0/2", port);
+      record("c1.plr", "4", "1/2", String.valueOf(other.port()));
       ClientRun one = ClientRun.of("4", "2", "127.0.0.1", port, "--record", path("one.plr"), "-q");
       assertEquals(0, one.code(), one.err());
     }
@@ -64,6 +69,22 @@ class ReportCommandTest {
         "report",
         path("a0.plr"),
         path("b0.plr"));
+  }
+
+  @Test
+  void shardsOfAnotherTargetAreRefused() {
+    ClientRun r = ClientRun.of("report", path("a0.plr"), path("c1.plr"));
+    assertEquals(2, r.code(), r.out() + r.err());
+    assertTrue(
+        r.err()
+            .startsWith(
+                "phaseload: "
+                    + path("a0.plr")
+                    + " and "
+                    + path("c1.plr")
+                    + " are not"
+                    + " shards of one plan: target http://127.0.0.1:"),
+        r.err());
   }
 
   @Test
