@@ -101,9 +101,16 @@ final class ReportCommand {
       for (RecordHeader h : headers) {
         shardBytes = Math.max(shardBytes, LatencyRecorder.bytesFor(h.plan()));
       }
-      HeapCheck.requireForReport(
-          whole, shardBytes, outputs.json() != null || outputs.charts() != null);
-      merged = ShardMerge.merge(files, headers);
+      boolean series = outputs.json() != null || outputs.charts() != null;
+      // A file per core at once, if the heap holds that many shards' recordings; else one.
+      int readers = Math.min(files.size(), Runtime.getRuntime().availableProcessors());
+      try {
+        HeapCheck.requireForReport(whole, shardBytes * readers, series);
+      } catch (RunRefusedException e) {
+        readers = 1;
+        HeapCheck.requireForReport(whole, shardBytes, series);
+      }
+      merged = ShardMerge.merge(files, headers, readers);
     } catch (RecordFileException | RunRefusedException e) {
       err.println("phaseload: " + e.getMessage());
       return Main.USAGE;

@@ -19,6 +19,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.StringJoiner;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Merges the record files of a plan's shards into the recording one generator running the whole
@@ -28,8 +32,8 @@ import java.util.TreeMap;
  * reason renumbered into one table. Statistics over the merge are therefore exactly those over the
  * union of the shards' requests: nothing is estimated, rounded or averaged.
  *
- * <p>Stateless; {@link #merge} reads one file at a time, so that the heap holds the merged array
- * and one shard's.
+ * <p>Stateless; {@link #merge} reads a few files at a time, on as many threads, so that the heap
+ * holds the merged array and those shards' recordings.
  */
 public final class ShardMerge {
 
@@ -103,10 +107,11 @@ public final class ShardMerge {
   }
 
   /**
-   * Merges the files, which {@link #check} has passed. One file of an unsharded run gives that
-   * run's own result back, unchanged.
+   * Merges the files, which {@link #check} has passed, reading up to {@code readers} of them at
+   * once (each holds one shard's recording while it is placed). One file of an unsharded run gives
+   * that run's own result back, unchanged.
    */
-  public static Merged merge(List<Path> files, List<RecordHeader> headers)
+  public static Merged merge(List<Path> files, List<RecordHeader> headers, int readers)
       throws RecordFileException {
     RecordHeader lowest =
         headers.stream().min(Comparator.comparingInt(h -> h.plan().shard().index())).orElseThrow();
@@ -124,37 +129,32 @@ public final class ShardMerge {
       order.add(i);
     }
     order.sort(Comparator.comparingInt(i -> headers.get(i).plan().shard().index()));
+    // Reasons first, in shard order, so that the merged table is the same whatever the reading
+    // order.
+    int[][] codes = new int[headers.size()][];
     for (int i : order) {
-      RecordFile.Contents c = RecordFile.read(files.get(i));
-      RecordHeader h = c.header();
-      long offset = h.startEpochNanos() - origin;
-      int[] codes = renumber(h.reasons(), reasons);
-      long[] counts = place(c.recording(), h.plan(), merged, offset, codes);
-      List<PhaseResult> phases =
-          h.phases().stream()
-              .map(
-                  p ->
-                      new PhaseResult(
-                          p.phase(),
-                          p.startNanos() + offset,
-                          p.durationNanos(),
-                          p.completed(),
-                          p.setupNanos(),
-                          p.arrivals()))
-              .toList();
-      shards.add(
-          new ShardRun(
-              h.plan().shard(),
-              h.host(),
-              String.valueOf(h.info().environment().get("java")),
-              h.startEpochNanos(),
-              offset,
-              h.wallNanos(),
-              phases,
-              counts[0],
-              counts[1],
-              counts[2],
-              h.stopReason()));
+      codes[i] = renumber(headers.get(i).reasons(), reasons);
+    }
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            Math.max(1, Math.min(readers, files.size())),
+            r -> {
+              Thread t = new Thread(r, "phaseload-merge");
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      List<Future<ShardRun>> reading = new ArrayList<>();
+      for (int i : order) {
+        Path file = files.get(i);
+        int[] renumbered = codes[i];
+        reading.add(pool.submit(() -> readInto(file, merged, origin, renumbered)));
+      }
+      for (Future<ShardRun> f : reading) {
+        shards.add(await(f));
+      }
+    } finally {
+      pool.shutdownNow();
     }
     List<Shard> missing = new ArrayList<>();
     for (int index = 0; index < whole.shard().count(); index++) {
@@ -186,6 +186,59 @@ public final class ShardMerge {
             lowest.info().embedded(),
             lowest.info().environment());
     return new Merged(result, info, missing);
+  }
+
+  /**
+   * Reads one shard's file and places its requests; called on a reader thread. Shards' slots are
+   * disjoint, so readers write the merged array without a lock.
+   */
+  private static ShardRun readInto(Path file, LatencyRecorder merged, long origin, int[] codes)
+      throws RecordFileException {
+    RecordFile.Contents c = RecordFile.read(file);
+    RecordHeader h = c.header();
+    long offset = h.startEpochNanos() - origin;
+    long[] counts = place(c.recording(), h.plan(), merged, offset, codes);
+    List<PhaseResult> phases =
+        h.phases().stream()
+            .map(
+                p ->
+                    new PhaseResult(
+                        p.phase(),
+                        p.startNanos() + offset,
+                        p.durationNanos(),
+                        p.completed(),
+                        p.setupNanos(),
+                        p.arrivals()))
+            .toList();
+    return new ShardRun(
+        h.plan().shard(),
+        h.host(),
+        String.valueOf(h.info().environment().get("java")),
+        h.startEpochNanos(),
+        offset,
+        h.wallNanos(),
+        phases,
+        counts[0],
+        counts[1],
+        counts[2],
+        h.stopReason());
+  }
+
+  private static ShardRun await(Future<ShardRun> reading) throws RecordFileException {
+    try {
+      return reading.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RecordFileException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RecordFileException("interrupted while reading the records");
+    }
   }
 
   /** For each of a shard's reason codes, its code in the merged table. */
