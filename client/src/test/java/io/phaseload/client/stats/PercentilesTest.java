@@ -3,6 +3,8 @@ package io.phaseload.client.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
@@ -73,5 +75,31 @@ class PercentilesTest {
     assertThrows(IllegalArgumentException.class, () -> Percentiles.rank(0.5, 0));
     assertThrows(IllegalArgumentException.class, () -> Percentiles.rank(1.5, 10));
     assertEquals(LatencyStats.EMPTY, LatencyStats.ofSorted(new long[0]));
+  }
+
+  @Test
+  void selectionGivesWhatSortingGives() {
+    SplittableRandom random = new SplittableRandom(7);
+    for (int trial = 0; trial < 2000; trial++) {
+      int n = 1 + random.nextInt(trial < 1000 ? 40 : 3000);
+      long spread = random.nextBoolean() ? 5 : 1_000_000; // many ties, or few
+      long[] values = new long[n + 4];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = random.nextLong(spread);
+      }
+      if (trial % 7 == 0) {
+        Arrays.sort(values, 2, n + 2); // already sorted, a pivot's worst friend
+      }
+      long[] sorted = Arrays.copyOfRange(values, 2, n + 2);
+      Arrays.sort(sorted);
+      for (double q : new double[] {0.5, 0.95, 0.99, 0.001, 1.0}) {
+        long[] work = values.clone();
+        long rank = Percentiles.rank(q, n);
+        assertEquals(
+            Percentiles.of(sorted, q), Percentiles.select(work, 2, n + 2, rank), n + " at " + q);
+        assertEquals(values[0], work[0], "outside the range untouched");
+        assertEquals(values[n + 3], work[n + 3], "outside the range untouched");
+      }
+    }
   }
 }
