@@ -5,6 +5,7 @@ import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.record.RecordFileException;
 import io.phaseload.client.record.RecordHeader;
+import io.phaseload.client.record.ShardCheck;
 import io.phaseload.client.record.ShardMerge;
 import io.phaseload.client.report.ShardReport;
 import io.phaseload.client.report.TextReport;
@@ -95,7 +96,7 @@ final class ReportCommand {
       for (Path f : files) {
         headers.add(RecordFile.readHeader(f));
       }
-      ShardMerge.check(files, headers);
+      ShardCheck.check(files, headers);
       LoadPlan whole = headers.get(0).plan().whole();
       long shardBytes = 0;
       for (RecordHeader h : headers) {

@@ -16,9 +16,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.StringJoiner;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,69 +45,9 @@ public final class ShardMerge {
   private ShardMerge() {}
 
   /**
-   * Checks that {@code headers} are distinct shards of one plan.
-   *
-   * @param files the files the headers were read from, in the same order
-   * @throws RecordFileException naming two files and how they differ
-   */
-  public static void check(List<Path> files, List<RecordHeader> headers)
-      throws RecordFileException {
-    RecordHeader first = headers.get(0);
-    Map<Integer, Path> seen = new TreeMap<>();
-    for (int i = 0; i < headers.size(); i++) {
-      RecordHeader h = headers.get(i);
-      String diff = difference(first, h);
-      if (diff != null) {
-        throw new RecordFileException(
-            files.get(0) + " and " + files.get(i) + " are not shards of one plan: " + diff);
-      }
-      Path other = seen.put(h.plan().shard().index(), files.get(i));
-      if (other != null) {
-        throw new RecordFileException(
-            other + " and " + files.get(i) + " are both shard " + h.plan().shard());
-      }
-    }
-  }
-
-  /** How two shards' headers differ in what must be the same; null if they do not. */
-  static String difference(RecordHeader a, RecordHeader b) {
-    LoadPlan p = a.plan();
-    LoadPlan q = b.plan();
-    if (p.shard().count() != q.shard().count()) {
-      return "shards of " + p.shard().count() + " vs of " + q.shard().count();
-    }
-    if (p.threads() != q.threads()) {
-      return "THREADS " + p.threads() + " vs " + q.threads();
-    }
-    if (p.iterations() != q.iterations()) {
-      return "ITERATIONS " + p.iterations() + " vs " + q.iterations();
-    }
-    if (!p.phases().equals(q.phases())) {
-      return "phases " + p.phaseNames() + " vs " + q.phaseNames() + " (or their fractions)";
-    }
-    if (!a.scenario().equals(b.scenario())) {
-      return "requests " + a.scenario() + " vs " + b.scenario();
-    }
-    if (!Objects.equals(p.open(), q.open())) {
-      return "model " + model(p) + " vs " + model(q);
-    }
-    if (a.seed() != b.seed()) {
-      return "--seed " + a.seed() + " vs " + b.seed();
-    }
-    if (!a.info().target().equals(b.info().target())) {
-      return "target " + a.info().target() + " vs " + b.info().target();
-    }
-    return null;
-  }
-
-  private static String model(LoadPlan plan) {
-    return plan.open() == null ? "closed" : "open " + plan.open();
-  }
-
-  /**
-   * Merges the files, which {@link #check} has passed, reading up to {@code readers} of them at
-   * once (each holds one shard's recording while it is placed). One file of an unsharded run gives
-   * that run's own result back, unchanged.
+   * Merges the files, which {@link ShardCheck#check} has passed, reading up to {@code readers} of
+   * them at once (each holds one shard's recording while it is placed). One file of an unsharded
+   * run gives that run's own result back, unchanged.
    */
   public static Merged merge(List<Path> files, List<RecordHeader> headers, int readers)
       throws RecordFileException {
@@ -156,11 +94,12 @@ public final class ShardMerge {
     } finally {
       pool.shutdownNow();
     }
+    int count = lowest.plan().shard().count();
     List<Shard> missing = new ArrayList<>();
-    for (int index = 0; index < whole.shard().count(); index++) {
+    for (int index = 0; index < count; index++) {
       int at = index;
       if (shards.stream().noneMatch(s -> s.shard().index() == at)) {
-        missing.add(new Shard(index, lowest.plan().shard().count()));
+        missing.add(new Shard(index, count));
       }
     }
     long wall = shards.stream().mapToLong(s -> s.offsetNanos() + s.wallNanos()).max().orElse(0);
@@ -178,7 +117,7 @@ public final class ShardMerge {
             shards);
     Map<String, Object> settings = new LinkedHashMap<>(lowest.info().settings());
     settings.remove("shard");
-    settings.put("shards", lowest.plan().shard().count());
+    settings.put("shards", count);
     RunInfo info =
         new RunInfo(
             settings,
