@@ -289,9 +289,18 @@ public final class ShardMerge {
       boolean completed = true;
       ArrivalStats arrivals = null;
       long lastStart = Long.MIN_VALUE;
+      // A shard with no thread in the phase skipped it in no time; its moment of doing so is no
+      // part of the phase's window, unless no shard present had threads in it.
+      int index = p;
+      boolean anyRan =
+          shards.stream()
+              .anyMatch(s -> s.phases().size() > index && s.shard().share(phase.threads()) > 0);
       for (ShardRun s : shards) {
         if (s.phases().size() <= p) {
           completed = false;
+          continue;
+        }
+        if (anyRan && s.shard().share(phase.threads()) == 0) {
           continue;
         }
         PhaseResult r = s.phases().get(p);
