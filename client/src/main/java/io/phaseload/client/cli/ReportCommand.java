@@ -98,9 +98,12 @@ final class ReportCommand {
       }
       ShardCheck.check(files, headers);
       LoadPlan whole = headers.get(0).plan().whole();
+      // One run's file is read as the recording itself; shards' are read beside the merge.
       long shardBytes = 0;
       for (RecordHeader h : headers) {
-        shardBytes = Math.max(shardBytes, LatencyRecorder.bytesFor(h.plan()));
+        if (!h.plan().shard().whole()) {
+          shardBytes = Math.max(shardBytes, LatencyRecorder.bytesFor(h.plan()));
+        }
       }
       boolean series = outputs.json() != null || outputs.charts() != null;
       // A file per core at once, if the heap holds that many shards' recordings; else one.
@@ -118,11 +121,19 @@ final class ReportCommand {
     }
     RunResult result = merged.result();
     LoadPlan plan = result.plan();
-    Summary summary = Summary.of(result.recording(), plan.phaseNames(), plan.requestNames());
-    Summary service =
-        plan.isOpen()
-            ? Summary.of(result.recording(), plan.phaseNames(), plan.requestNames(), false)
-            : null;
+    Summary summary;
+    Summary service;
+    try {
+      summary = Summary.of(result.recording(), plan.phaseNames(), plan.requestNames());
+      service =
+          plan.isOpen()
+              ? Summary.of(result.recording(), plan.phaseNames(), plan.requestNames(), false)
+              : null;
+    } catch (OutOfMemoryError e) {
+      // The heap check counts what the statistics need; a heap shared with more can still run out.
+      err.println("phaseload: out of heap computing the statistics; raise -Xmx");
+      return Main.USAGE;
+    }
     TextReport.print(result, summary, service, out);
     if (result.merged() || !merged.missing().isEmpty()) {
       ShardReport.print(result, merged.missing(), out);
