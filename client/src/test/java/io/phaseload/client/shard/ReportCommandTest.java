@@ -3,6 +3,7 @@ package io.phaseload.client.shard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.client.report.Charts;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
@@ -171,10 +172,24 @@ class ReportCommandTest {
   }
 
   @Test
-  void bothShardsMergeToTheWholePlan() {
-    ClientRun r = ClientRun.of("report", path("a1.plr"), path("a0.plr"));
+  void bothShardsMergeToTheWholePlan() throws Exception {
+    Path csv = dir.resolve("merged.csv");
+    Path charts = dir.resolve("charts");
+    ClientRun r =
+        ClientRun.of(
+            "report",
+            path("a1.plr"),
+            path("a0.plr"),
+            "--csv",
+            csv.toString(),
+            "--charts",
+            charts.toString());
     assertEquals(0, r.code(), r.out() + r.err());
     assertEquals(r.result().plan().totalRequests(), r.sent());
+    assertEquals(r.sent() + 1, Files.readAllLines(csv).size(), "a header and a row per request");
+    for (String png : Charts.FILES) {
+      assertTrue(Files.size(charts.resolve(png)) > 0, png);
+    }
     ClientRun one = ClientRun.of("report", path("one.plr"));
     assertEquals(0, one.code(), one.err());
     assertEquals(one.sent(), r.sent());
