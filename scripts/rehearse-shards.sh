@@ -4,13 +4,16 @@
 # scripts/k8s/phaseload-job.yaml) against it, and checks that the merged report's total.sent equals
 # what the server's /stats says it received. Exit 0 only if the report passed and the counts agree.
 #
-#   scripts/rehearse-shards.sh [N THREADS ITERATIONS]   (default 3 30 20)
+#   scripts/rehearse-shards.sh [N THREADS ITERATIONS [CLIENT_ARG...]]   (default 3 30 20)
+#
+# CLIENT_ARGs go to every shard (e.g. --rate 600 --phase-seconds 1 for the open model).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 log() { echo "rehearse-shards: $*"; }
 
 SHARDS=${1:-3} THREADS=${2:-30} ITERATIONS=${3:-20}
+shift $(($# < 3 ? $# : 3))
 build_if_missing server client
 WORK=$(mktemp -d)
 SERVER_PID=""
@@ -27,7 +30,7 @@ wait_http "http://127.0.0.1:$PORT/health" 30 || die "server.jar did not answer o
 log "server.jar on 127.0.0.1:$PORT; $SHARDS shards of $THREADS threads x $ITERATIONS iterations"
 
 code=0
-OUT=$WORK/out scripts/shards-local.sh "$SHARDS" "$THREADS" "$ITERATIONS" 127.0.0.1 "$PORT" || code=$?
+OUT=$WORK/out scripts/shards-local.sh "$SHARDS" "$THREADS" "$ITERATIONS" 127.0.0.1 "$PORT" "$@" || code=$?
 ((code == 0)) || die "shards-local.sh exited with $code"
 grep -q '^Shards:' "$WORK/out/report.txt" || die "the merged report has no Shards: block"
 

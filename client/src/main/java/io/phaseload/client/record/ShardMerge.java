@@ -276,7 +276,8 @@ public final class ShardMerge {
   /**
    * Each phase over all shards: from the first shard's start of it to the last one's end, so that
    * phase windows of skewed shards overlap; its arrivals summed, against the whole plan's schedule
-   * and the rate the shards present were asked to hold (all of it when none is missing).
+   * and the rate the shards present were asked to hold (all of it when none is missing), achieved
+   * over the longest of their own spans.
    */
   private static List<PhaseResult> phases(LoadPlan whole, List<ShardRun> shards) {
     int reached = shards.stream().mapToInt(s -> s.phases().size()).max().orElse(0);
@@ -310,7 +311,10 @@ public final class ShardMerge {
         completed &= r.completed();
         if (r.arrivals() != null) {
           ArrivalStats a = r.arrivals();
-          lastStart = Math.max(lastStart, r.startNanos() + a.lastStartNanos());
+          // Each shard's last arrival after its own phase start: the rate is then the one the
+          // shards held, each on its own clock, and the skew between their starts (under Shards)
+          // does not read as a rate missed.
+          lastStart = Math.max(lastStart, a.lastStartNanos());
           arrivals =
               arrivals == null
                   ? new ArrivalStats(
@@ -337,7 +341,7 @@ public final class ShardMerge {
                 arrivals.late(),
                 arrivals.maxLateNanos(),
                 arrivals.intendedRate(),
-                lastStart - start);
+                lastStart);
       }
       out.add(new PhaseResult(phase, start, end - start, completed, setup, arrivals));
     }
