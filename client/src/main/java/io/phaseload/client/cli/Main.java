@@ -194,11 +194,7 @@ public final class Main {
       if (interrupted) {
         return INTERRUPTED;
       }
-      boolean clean =
-          done.summary().total().failed() == 0
-              && done.summary().total().notSent() == 0
-              && !done.result().partial();
-      return clean && written ? OK : FAILED;
+      return done.clean() && written ? OK : FAILED;
     } catch (RunRefusedException e) {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     } catch (UnreachableException e) {
@@ -219,15 +215,15 @@ public final class Main {
   /** What a shard runs of the plan, and when it starts ({@code --start-at}), if either is set. */
   private void shardAndStart(RunConfig rc) {
     if (!rc.plan().shard().whole()) {
+      LoadPlan whole = rc.plan().whole();
       out.println(
           "Shard: "
               + rc.plan().shard()
               + " of the plan ("
               + rc.plan().totalRequests()
               + " of its "
-              + rc.plan().whole().totalRequests()
+              + whole.totalRequests()
               + " requests)");
-      LoadPlan whole = rc.plan().whole();
       if (whole.totalRequests() > RecordLayout.maxRequests(whole)) {
         out.println(
             "Note: the whole plan's "

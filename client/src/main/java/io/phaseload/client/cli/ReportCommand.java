@@ -13,7 +13,6 @@ import io.phaseload.client.run.HeapCheck;
 import io.phaseload.client.run.RunRefusedException;
 import io.phaseload.client.run.RunResult;
 import io.phaseload.client.run.RunSession;
-import io.phaseload.client.stats.Summary;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,30 +119,24 @@ final class ReportCommand {
       return Main.USAGE;
     }
     RunResult result = merged.result();
-    LoadPlan plan = result.plan();
-    Summary summary;
-    Summary service;
+    RunSession.Finished done;
     try {
-      summary = Summary.of(result.recording(), plan.phaseNames(), plan.requestNames());
-      service =
-          plan.isOpen()
-              ? Summary.of(result.recording(), plan.phaseNames(), plan.requestNames(), false)
-              : null;
+      done = RunSession.Finished.of(result);
     } catch (OutOfMemoryError e) {
       // The heap check counts what the statistics need; a heap shared with more can still run out.
       err.println("phaseload: out of heap computing the statistics; raise -Xmx");
       return Main.USAGE;
     }
-    TextReport.print(result, summary, service, out);
-    if (result.merged() || !merged.missing().isEmpty()) {
+    TextReport.print(result, done.summary(), done.serviceTime(), out);
+    if (result.merged()) {
       ShardReport.print(result, merged.missing(), out);
     }
     out.flush();
-    observer.accept(new RunSession.Finished(result, summary, service));
-    boolean written = ReportFiles.write(outputs, merged.info(), result, summary, service, out, err);
-    boolean clean =
-        summary.total().failed() == 0 && summary.total().notSent() == 0 && !result.partial();
-    return clean && written ? Main.OK : Main.FAILED;
+    observer.accept(done);
+    boolean written =
+        ReportFiles.write(
+            outputs, merged.info(), result, done.summary(), done.serviceTime(), out, err);
+    return done.clean() && written ? Main.OK : Main.FAILED;
   }
 
   private void help(CmdLineParser parser) {

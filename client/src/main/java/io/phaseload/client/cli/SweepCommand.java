@@ -109,7 +109,7 @@ final class SweepCommand {
             main.finished(done);
             SweepRow row = SweepRow.of(poolSize, r, done.result(), done.summary());
             rows.add(row);
-            allOk &= row.failed() == 0 && row.notSent() == 0 && !done.result().partial();
+            allOk &= done.clean();
             out.println(row.line());
             out.flush();
           }

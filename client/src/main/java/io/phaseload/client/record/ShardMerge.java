@@ -294,14 +294,13 @@ public final class ShardMerge {
       // part of the phase's window, unless no shard present had threads in it.
       int index = p;
       boolean anyRan =
-          shards.stream()
-              .anyMatch(s -> s.phases().size() > index && s.shard().share(phase.threads()) > 0);
+          shards.stream().anyMatch(s -> s.phases().size() > index && s.hadThreads(phase));
       for (ShardRun s : shards) {
         if (s.phases().size() <= p) {
           completed = false;
           continue;
         }
-        if (anyRan && s.shard().share(phase.threads()) == 0) {
+        if (anyRan && !s.hadThreads(phase)) {
           continue;
         }
         PhaseResult r = s.phases().get(p);

@@ -65,7 +65,7 @@ public final class ShardReport {
               s.notSent()));
       for (int p = 0; p < count; p++) {
         String window = "-";
-        if (s.shard().share(run.plan().phases().get(p).threads()) == 0) {
+        if (!s.hadThreads(run.plan().phases().get(p))) {
           window = "no threads";
         } else if (p < s.phases().size()) {
           PhaseResult r = s.phases().get(p);

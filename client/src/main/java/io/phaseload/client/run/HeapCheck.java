@@ -28,15 +28,6 @@ public final class HeapCheck {
   private HeapCheck() {}
 
   /**
-   * Checks that the plan can be recorded in one array and that the heap has room for it.
-   *
-   * @throws RunRefusedException saying what it needs and how to get it
-   */
-  public static void require(LoadPlan plan) throws RunRefusedException {
-    require(plan, false);
-  }
-
-  /**
    * Checks that the plan can be recorded in one array and that the heap has room for it, and for
    * the per-second figures of {@code --json} and {@code --charts} when {@code timeSeries}.
    *

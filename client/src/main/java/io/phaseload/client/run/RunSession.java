@@ -35,7 +35,25 @@ public final class RunSession implements AutoCloseable {
    * @param serviceTime the same groups over service time (from the actual send) in the open model;
    *     null in the closed model, where the two are the same
    */
-  public record Finished(RunResult result, Summary summary, Summary serviceTime) {}
+  public record Finished(RunResult result, Summary summary, Summary serviceTime) {
+
+    /** A run (or a merge of shards' runs) with its statistics computed from its recording. */
+    public static Finished of(RunResult result) {
+      LoadPlan plan = result.plan();
+      LatencyRecorder recording = result.recording();
+      Summary summary = Summary.of(recording, plan.phaseNames(), plan.requestNames());
+      Summary service =
+          plan.isOpen()
+              ? Summary.of(recording, plan.phaseNames(), plan.requestNames(), false)
+              : null;
+      return new Finished(result, summary, service);
+    }
+
+    /** Whether every request left the client and succeeded, and the run was not stopped early. */
+    public boolean clean() {
+      return summary.total().failed() == 0 && summary.total().notSent() == 0 && !result.partial();
+    }
+  }
 
   private final Target target;
   private final PhaseloadServer embedded;
@@ -196,10 +214,7 @@ public final class RunSession implements AutoCloseable {
         progress.close();
       }
     }
-    Summary summary = Summary.of(recorder, plan.phaseNames(), plan.requestNames());
-    Summary service =
-        plan.isOpen() ? Summary.of(recorder, plan.phaseNames(), plan.requestNames(), false) : null;
-    return new Finished(result, summary, service);
+    return Finished.of(result);
   }
 
   /** Stops the run in progress (Ctrl-C), and any later one: the report covers what ran. */

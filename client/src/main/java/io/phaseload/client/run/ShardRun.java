@@ -1,5 +1,6 @@
 package io.phaseload.client.run;
 
+import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Shard;
 import java.util.List;
 
@@ -29,5 +30,12 @@ public record ShardRun(
 
   public ShardRun {
     phases = List.copyOf(phases);
+  }
+
+  /**
+   * Whether this shard had threads in {@code phase} (one of the whole plan's); else it skipped it.
+   */
+  public boolean hadThreads(Phase phase) {
+    return shard.share(phase.threads()) > 0;
   }
 }
