@@ -15,6 +15,7 @@ public final class RequestStats {
 
   private final LongAdder received = new LongAdder();
   private final LongAdder answered = new LongAdder();
+  private final LongAdder accepted = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> byEndpoint = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Integer, LongAdder> byStatus = new ConcurrentHashMap<>();
 
@@ -28,6 +29,19 @@ public final class RequestStats {
     answered.increment();
     byEndpoint.computeIfAbsent(endpoint, k -> new LongAdder()).increment();
     byStatus.computeIfAbsent(status, k -> new LongAdder()).increment();
+  }
+
+  /** Called once for every TCP connection the listener accepts. */
+  void onAccepted() {
+    accepted.increment();
+  }
+
+  /**
+   * Connections the server accepted, on any endpoint: a client that reuses its connections opens
+   * few, one that closes each after its response ({@code --no-keepalive}) one per request.
+   */
+  public long connections() {
+    return accepted.sum();
   }
 
   public long received() {

@@ -1,14 +1,10 @@
 package io.phaseload.server;
 
 import io.phaseload.common.Contract;
-import io.phaseload.common.StopSignal;
+import io.phaseload.common.ServiceMain;
 import io.phaseload.common.ThreadMode;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
-import org.kohsuke.args4j.CmdLineException;
-import org.kohsuke.args4j.CmdLineParser;
-import org.kohsuke.args4j.ParserProperties;
 
 /**
  * {@code java -jar server.jar [--host H] [--port P] [--workers N] ...}: runs the server until
@@ -39,53 +35,36 @@ public final class ServerMain {
    * {@link #run(String[], PrintStream, PrintStream)}, also stopping when {@code stop} counts down.
    */
   static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stop) {
-    ServerOptions options = new ServerOptions();
-    CmdLineParser parser =
-        new CmdLineParser(
-            options, ParserProperties.defaults().withUsageWidth(100).withShowDefaults(false));
-    ServerConfig config;
-    try {
-      parser.parseArgument(args);
-      if (options.help) {
-        out.println("Usage: java -jar server.jar [options]");
-        parser.printUsage(out);
-        return 0;
-      }
-      config = options.config();
-    } catch (CmdLineException | IllegalArgumentException e) {
-      err.println("server: " + e.getMessage());
-      err.println(USAGE);
-      return 2;
-    }
-    PhaseloadServer server;
-    try {
-      server = PhaseloadServer.start(config);
-    } catch (IOException e) {
-      err.println(
-          "server: cannot listen on "
-              + config.host()
-              + ":"
-              + config.port()
-              + ": "
-              + e.getMessage());
-      return 1;
-    }
-    out.println(
-        "phaseload server listening on "
-            + server.baseUri().resolve(Contract.PATH)
-            + " ("
-            + (config.workerThreads().resolve() == ThreadMode.VIRTUAL
-                ? "a virtual thread per request"
-                : config.workers() + " worker threads")
-            + ")");
-    out.flush();
-    StopSignal.awaitThenClose(
-        stop,
-        () -> {
-          server.close();
-          out.println("phaseload server stopped");
-          out.flush();
-        });
-    return 0;
+    return ServiceMain.run(
+        "server",
+        "server.jar",
+        USAGE,
+        new ServerOptions(),
+        config -> {
+          PhaseloadServer server = PhaseloadServer.start(config);
+          return new ServiceMain.Running() {
+            @Override
+            public String listening() {
+              return "phaseload server listening on "
+                  + server.baseUri().resolve(Contract.PATH)
+                  + " ("
+                  + (config.workerThreads().resolve() == ThreadMode.VIRTUAL
+                      ? "a virtual thread per request"
+                      : config.workers() + " worker threads")
+                  + ")";
+            }
+
+            @Override
+            public void close() {
+              server.close();
+              out.println("phaseload server stopped");
+              out.flush();
+            }
+          };
+        },
+        args,
+        out,
+        err,
+        stop);
   }
 }

@@ -1,5 +1,6 @@
 package io.phaseload.server;
 
+import io.phaseload.common.ServiceMain;
 import io.phaseload.common.ThreadMode;
 import org.kohsuke.args4j.Option;
 
@@ -7,7 +8,7 @@ import org.kohsuke.args4j.Option;
  * The command line of {@code server.jar}, as args4j fills it. Made and read by {@link ServerMain}
  * only; {@link #config} checks the values.
  */
-final class ServerOptions {
+final class ServerOptions implements ServiceMain.Options<ServerConfig> {
 
   @Option(
       name = "--host",
@@ -57,7 +58,18 @@ final class ServerOptions {
    *
    * @throws IllegalArgumentException with a one-line reason if a value is out of range
    */
-  ServerConfig config() {
+  @Override
+  public boolean help() {
+    return help;
+  }
+
+  @Override
+  public String address(ServerConfig config) {
+    return config.host() + ":" + config.port();
+  }
+
+  @Override
+  public ServerConfig config() {
     ServerConfig config =
         new ServerConfig(
             host, port, workers, maxBody, idleTimeout, ThreadMode.parse(workerThreads), !noInline);

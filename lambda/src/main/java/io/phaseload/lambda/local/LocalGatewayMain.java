@@ -1,12 +1,8 @@
 package io.phaseload.lambda.local;
 
-import io.phaseload.common.StopSignal;
-import java.io.IOException;
+import io.phaseload.common.ServiceMain;
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
-import org.kohsuke.args4j.CmdLineException;
-import org.kohsuke.args4j.CmdLineParser;
-import org.kohsuke.args4j.ParserProperties;
 
 /**
  * {@code java -jar lambda/target/lambda-local.jar [--port 3000] [--host 127.0.0.1]}: the local
@@ -37,40 +33,28 @@ public final class LocalGatewayMain {
    * {@link #run(String[], PrintStream, PrintStream)}, also stopping when {@code stop} counts down.
    */
   static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stop) {
-    LocalGatewayOptions options = new LocalGatewayOptions();
-    CmdLineParser parser =
-        new CmdLineParser(
-            options, ParserProperties.defaults().withUsageWidth(100).withShowDefaults(false));
-    LocalGatewayConfig config;
-    try {
-      parser.parseArgument(args);
-      if (options.help) {
-        out.println("Usage: java -jar lambda-local.jar [options]");
-        parser.printUsage(out);
-        return 0;
-      }
-      config = options.config();
-    } catch (CmdLineException | IllegalArgumentException e) {
-      err.println("lambda-local: " + e.getMessage());
-      err.println(USAGE);
-      return 2;
-    }
-    LocalGateway gateway;
-    try {
-      gateway = LocalGateway.start(config);
-    } catch (IOException e) {
-      err.println(
-          "lambda-local: cannot listen on "
-              + config.host()
-              + ":"
-              + config.port()
-              + ": "
-              + e.getMessage());
-      return 1;
-    }
-    out.println("phaseload local gateway listening on " + gateway.url());
-    out.flush();
-    StopSignal.awaitThenClose(stop, gateway::close);
-    return 0;
+    return ServiceMain.run(
+        "lambda-local",
+        "lambda-local.jar",
+        USAGE,
+        new LocalGatewayOptions(),
+        config -> {
+          LocalGateway gateway = LocalGateway.start(config);
+          return new ServiceMain.Running() {
+            @Override
+            public String listening() {
+              return "phaseload local gateway listening on " + gateway.url();
+            }
+
+            @Override
+            public void close() {
+              gateway.close();
+            }
+          };
+        },
+        args,
+        out,
+        err,
+        stop);
   }
 }

@@ -1,12 +1,13 @@
 package io.phaseload.lambda.local;
 
+import io.phaseload.common.ServiceMain;
 import org.kohsuke.args4j.Option;
 
 /**
  * The command line of {@code lambda-local.jar}, as args4j fills it. Made and read by {@link
  * LocalGatewayMain} only; {@link #config} checks the values.
  */
-final class LocalGatewayOptions {
+final class LocalGatewayOptions implements ServiceMain.Options<LocalGatewayConfig> {
 
   @Option(name = "--host", metaVar = "HOST", usage = "address to bind (default 127.0.0.1)")
   String host = LocalGatewayConfig.DEFAULT_HOST;
@@ -28,7 +29,18 @@ final class LocalGatewayOptions {
    *
    * @throws IllegalArgumentException with a one-line reason if a value is out of range
    */
-  LocalGatewayConfig config() {
+  @Override
+  public boolean help() {
+    return help;
+  }
+
+  @Override
+  public String address(LocalGatewayConfig config) {
+    return config.host() + ":" + config.port();
+  }
+
+  @Override
+  public LocalGatewayConfig config() {
     return new LocalGatewayConfig(host, port, threads);
   }
 }
