@@ -11,9 +11,12 @@
 #   [JAVA_HOME=JDK] [SERVER_JDKS="JDK ..."] [OPEN_THREADS=N] scripts/bench.sh [ROUNDS]
 #   [JAVA_HOME=JDK] [OPEN_THREADS=N] scripts/bench.sh --only open
 #   [JAVA_HOME=JDK] scripts/bench.sh --only merge
+#   [JAVA_HOME=JDK] [CAP_ROUNDS=N] scripts/bench.sh --only capacity
 #
 # --only open: only the open-model section (a few minutes), into results/bench-open.md.
 # --only merge: only the merge of shards' records (a few minutes), into results/bench-merge.md.
+# --only capacity: only the capacity searches against servers of known capacity and against nginx
+# (about 5 minutes), into results/bench-capacity.md. CAP_ROUNDS: searches per server (default 3).
 # OPEN_THREADS: the open model's THREADS, the cap on iterations in flight (default 50).
 #
 # JAVA_HOME: the JDK for everything but the server comparison (default: the newest under
@@ -25,8 +28,8 @@ source scripts/lib.sh
 
 ONLY=""
 if [[ "${1:-}" == --only ]]; then
-  [[ "${2:-}" == open || "${2:-}" == merge ]] \
-    || die "--only takes one section: open or merge, got ${2:-nothing}" 2
+  [[ "${2:-}" == open || "${2:-}" == merge || "${2:-}" == capacity ]] \
+    || die "--only takes one section: open, merge or capacity, got ${2:-nothing}" 2
   ONLY=$2
   shift 2
 fi
@@ -50,6 +53,9 @@ log() { echo "bench: $*" >&2; }
 CMD="scripts/bench.sh $ROUNDS"
 [[ -z "$ONLY" ]] || CMD="scripts/bench.sh --only $ONLY"
 [[ -z "${OPEN_THREADS:-}" ]] || CMD="OPEN_THREADS=$OPEN_THREADS $CMD"
+[[ -z "${CAP_ROUNDS:-}" ]] || CMD="CAP_ROUNDS=$CAP_ROUNDS $CMD"
+CAP_ROUNDS=${CAP_ROUNDS:-3}
+[[ "$CAP_ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "CAP_ROUNDS must be a positive number, got $CAP_ROUNDS" 2
 if [[ -n "${JAVA_HOME:-}" ]]; then
   JAVA=$JAVA_HOME/bin/java
   CMD="JAVA_HOME=$JAVA_HOME $CMD"
@@ -86,7 +92,6 @@ if ((${#need[@]})); then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null 2>&1 \
     || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; }
 fi
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
 build_if_missing server client
 cp client/target/client.jar server/target/server.jar "$WORK/"
@@ -106,28 +111,11 @@ CONTRACT_PATH=${CONTRACT[0]} GET_ANSWER=${CONTRACT[1]} POST_ANSWER=${CONTRACT[2]
 [[ "$GET_ANSWER$POST_ANSWER" != *[\'\\\$]* ]] || die "contract answers need nginx quoting: $GET_ANSWER $POST_ANSWER"
 ITEM_ANSWER='{"id":1,"name":"item"}'
 NPORT=$(free_port)
-mkdir -p "$WORK/nginx"
-cat >"$WORK/nginx/nginx.conf" <<CONF
-worker_processes 1;
-pid $WORK/nginx.pid;
-error_log $WORK/nginx/error.log;
-events { worker_connections 20000; }
-http {
-  access_log off;
-  client_body_temp_path $WORK/nginx; proxy_temp_path $WORK/nginx; fastcgi_temp_path $WORK/nginx;
-  uwsgi_temp_path $WORK/nginx; scgi_temp_path $WORK/nginx;
-  server {
-    listen 127.0.0.1:$NPORT;
-    default_type application/json;
-    location / {
+start_nginx "$WORK" "$NPORT" "    location / {
       if (\$request_method = POST) { return 200 '$POST_ANSWER'; }
       return 200 '$GET_ANSWER';
     }
-    location /items/ { return 200 '$ITEM_ANSWER'; }
-  }
-}
-CONF
-"$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" || die "nginx did not start"
+    location /items/ { return 200 '$ITEM_ANSWER'; }"
 NGINX_URL="http://127.0.0.1:$NPORT$CONTRACT_PATH"
 wait_http "$NGINX_URL" || die "no answer from $NGINX_URL"
 ITEM_URL="http://127.0.0.1:$NPORT/items/1"
@@ -380,6 +368,115 @@ merge_report() {
   echo "one line before reading a request (MergeLimitTest); each shard's own file still reports on its own."
 }
 
+# The capacity search against services whose capacity is stated before the search: SlotServer K S
+# (a test class: every request holds one of K slots for S ms, so K / S requests per second), each
+# searched CAP_ROUNDS times, and against nginx, whose capacity on this machine is not known
+# beforehand (the search says whether it found nginx's limit or the generator's).
+CAP_SERVERS=("20 50" "40 25") # 400/s and 1,600/s
+capacity_search() { # NAME URL SLO THREADS [extra flags...]
+  local name=$1 url=$2 slo=$3 threads=$4 start code
+  shift 4
+  start=$(date +%s.%N)
+  code=0
+  flock /work/bench.lock "$JAVA" -jar "$WORK/client.jar" capacity --url "$url" --slo "$slo" \
+    --step-seconds 3 --threads "$threads" --json "$WORK/cap-$name.json" "$@" \
+    >"$WORK/cap-$name.txt" 2>&1 || code=$?
+  ((code <= 3)) || die "capacity exited $code: $(tail -2 "$WORK/cap-$name.txt")"
+  python3 - "$WORK/cap-$name.json" "$code" "$(python3 -c "print(round($(date +%s.%N) - $start))")" \
+    >"$WORK/cap-$name.row" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))["capacity"]
+fmt = lambda v: "-" if v is None else f"{v:,.0f}"
+print(fmt(c["rate"]), fmt(c["brokeAt"]), c["stop"], len(c["steps"]),
+      "yes" if c["generatorLimited"] else "no", sys.argv[2], sys.argv[3], sep="|")
+PY
+}
+capacity_section() {
+  local test_classes=client/target/test-classes
+  if [[ ! -f $test_classes/io/phaseload/client/testing/SlotServer.class ]]; then
+    log "capacity: compiling the test classes (SlotServer)"
+    mvn -q -B test-compile -pl client -am >/dev/null || die "cannot compile client's test classes"
+  fi
+  local k s port r
+  for ks in "${CAP_SERVERS[@]}"; do
+    read -r k s <<<"$ks"
+    port=$(free_port)
+    "$JAVA" -cp "$test_classes" io.phaseload.client.testing.SlotServer "$k" "$s" "$port" \
+      >"$WORK/slot-$k-$s.log" 2>&1 &
+    PIDS+=("$!")
+    wait_http "http://127.0.0.1:$port/" 30 || die "SlotServer $k $s did not start"
+    for ((r = 1; r <= CAP_ROUNDS; r++)); do
+      log "capacity: SlotServer $k x $s ms, search $r of $CAP_ROUNDS"
+      curl -s "http://127.0.0.1:$port/held" >"$WORK/held-$k-$s-$r.before"
+      # p50 under 1.5 x the hold, from a quarter of the capacity; threads well above the
+      # capacity's requests in flight (K), so that a queue is the service's, not the threads'.
+      capacity_search "slot-$k-$s-$r" "http://127.0.0.1:$port/" "p50<$((s * 3 / 2))ms" $((k * 4)) \
+        --start-rate $((k * 1000 / s / 4))
+      curl -s "http://127.0.0.1:$port/held" >"$WORK/held-$k-$s-$r.after"
+    done
+  done
+  log "capacity: nginx"
+  capacity_search nginx "$ITEM_URL" "p99<10ms" 200 --start-rate 1000 --max-rate 64000
+}
+capacity_report() {
+  echo "## Capacity searches against services of known capacity"
+  echo
+  echo "\`client.jar capacity --slo 'p50<1.5 x S ms' --step-seconds 3 --threads 4K --start-rate capacity/4\`"
+  echo "against \`SlotServer K S\` (client/src/test/java/io/phaseload/client/testing/SlotServer.java: every"
+  echo "request holds one of K slots for S ms), whose capacity is stated before the search: K / S"
+  echo "requests per second. Each search is a fresh process; the search stops at a resolution of 5 %."
+  echo
+  echo "| server | stated capacity (/s) | search | found (/s) | off by | broke at (/s) | stop | steps | generator-limited | exit | wall (s) | mean slot hold (ms) | K / hold (/s) |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: |"
+  local k s r known row found held
+  for ks in "${CAP_SERVERS[@]}"; do
+    read -r k s <<<"$ks"
+    known=$((k * 1000 / s))
+    for ((r = 1; r <= CAP_ROUNDS; r++)); do
+      row=$(cat "$WORK/cap-slot-$k-$s-$r.row")
+      found=$(cut -d'|' -f1 <<<"$row" | tr -d ,)
+      held=$(python3 -c "import sys; a, h = map(int, open(sys.argv[1]).read().split()); b, i = map(int, open(sys.argv[2]).read().split()); m = (i - h) / (b - a) / 1e6; print(f'{m:.3f} | {$k * 1000 / m:,.0f}')" "$WORK/held-$k-$s-$r.before" "$WORK/held-$k-$s-$r.after")
+      echo "| SlotServer $k x $s ms | $(thousands $known) | $r | $(cut -d'|' -f1 <<<"$row") | $(python3 -c "print('-' if '$found' == '-' else f'{(float($found) / $known - 1) * 100:+.1f} %')") | $(cut -d'|' -f2- <<<"$row" | sed 's/|/ | /g') | $held |"
+    done
+  done
+  echo
+  echo "K / hold is the capacity the slots really gave: K over their mean hold as SlotServer measured"
+  echo "it (\`GET /held\`), which a late wake-up on a busy machine lengthens past S. A search that lands"
+  echo "between K / hold and 5 % below it found the service's capacity to its resolution."
+  echo
+  echo "Against nginx (\`/items/1\`, a fixed body from memory, one worker; capacity not known"
+  echo "beforehand), \`--slo 'p99<10ms' --threads 200 --start-rate 1000 --max-rate 64000\`:"
+  echo
+  echo "| found (/s) | broke at (/s) | stop | steps | generator-limited | exit | wall (s) |"
+  echo "| ---: | ---: | --- | ---: | --- | ---: | ---: |"
+  echo "| $(sed 's/|/ | /g' "$WORK/cap-nginx.row") |"
+  echo
+  echo "The nginx search's steps:"
+  echo
+  echo '```'
+  sed -n '/^Steps/,$p' "$WORK/cap-nginx.txt" | grep -v '^JSON: '
+  echo '```'
+  echo
+  echo "A search that stopped on \"generator\" measured the generator's limit, not nginx's: its late"
+  echo "arrivals came while threads were free, so nginx holds at least the last rate that held, and"
+  echo "its capacity needs more generator CPU (\`--engine loop\`, or shards on other machines)."
+}
+
+if [[ "$ONLY" == capacity ]]; then
+  capacity_section
+  {
+    echo "# Benchmarks: the capacity search"
+    echo
+    echo "Produced by \`$CMD\` on $(date -u '+%Y-%m-%d %H:%M UTC'). Machine: $(nproc) cores,"
+    echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), Linux $(uname -r), $JDK."
+    echo "Everything on 127.0.0.1; other work may share the machine."
+    echo
+    capacity_report
+  } >"$OUT"
+  cat "$OUT"
+  exit 0
+fi
+
 if [[ "$ONLY" == merge ]]; then
   merge_section
   {
@@ -453,7 +550,7 @@ for i in "${!SERVER_URLS[@]}"; do
   log "warming server.jar on JDK ${SERVER_JDK_NAMES[$i]}"
   WARM_SECS+=("$(warm "${SERVER_URLS[$i]}")")
 done
-pl_rate "$NGINX_URL" 500 >/dev/null
+pl_rate "$NGINX_URL" 500 --contract >/dev/null
 
 # Each round measures nginx and then every server.jar back to back, so that their ratio compares
 # rates taken seconds apart under the same load on the machine; likewise the contract, the plain
@@ -464,11 +561,11 @@ for r in $(seq "$ROUNDS"); do
   log "round $r/$ROUNDS"
   W+=("$(wrk_rate "$NGINX_URL")")
   for i in "${!SERVER_URLS[@]}"; do S[$i]="${S[$i]:-} $(wrk_rate "${SERVER_URLS[$i]}")"; done
-  P+=("$(pl_rate "$NGINX_URL" 2500)")
+  P+=("$(pl_rate "$NGINX_URL" 2500 --contract)")
   C+=("$(pl_rate "$ITEM_URL" 5000 -X GET)")
   D+=("$(pl_rate "http://127.0.0.1:$NPORT" 5000 --scenario "$WORK/items.yaml" --seed "$ITEM_SEED")")
   A+=("$(ab_rate "$NGINX_URL" 200000)")
-  J+=("$(pl_rate "$NGINX_URL" 400 --engine jersey)")
+  J+=("$(pl_rate "$NGINX_URL" 400 --contract --engine jersey)")
 done
 # Per-round ratios of the rates in $1 to those in $2 (default: wrk's against nginx) of the same
 # rounds.
@@ -489,6 +586,8 @@ tcpext() { awk -v k="$1" '/^TcpExt:/ {if (!h) {for (i = 2; i <= NF; i++) if ($i 
 # include the kernel's listen-queue overflows during the run (/proc/net/netstat, TcpExt: counted
 # for the whole machine): each is a handshake dropped, which the client's kernel retries after 1,
 # 3, 7 s, and a connection still not accepted after --connect-timeout (5 s) is a connect failure.
+# The server accepts on a selector thread that serves no connection, so the queue drains while
+# requests run.
 declare -A BIG
 big_run() {
   local mode=$1; shift
@@ -528,6 +627,7 @@ STATS_LINE=$("$JAVA" -Xmx3g -cp "$WORK/client.jar" io.phaseload.client.bench.Sta
 kv() { sed -n "s/.*\b$1=\([0-9.]*\).*/\1/p" <<<"$STATS_LINE"; }
 
 merge_section
+capacity_section
 
 log "fidelity against /work?ms=20"
 WORK_URL="http://127.0.0.1:$SPORT/work?ms=20"
@@ -565,7 +665,7 @@ row() { local IFS=' | '; echo "| $* |"; }
   echo "\`$ITEM_ANSWER\` from memory."
   echo
   echo "- wrk: \`wrk -t2 -c$CONNS -d${SECS}s $NGINX_URL\` (GET)"
-  echo "- contract: \`client.jar $CONNS 2500 --url $NGINX_URL --phases 1.0\` (GET and POST, bodies checked)"
+  echo "- contract: \`client.jar $CONNS 2500 --contract --url $NGINX_URL --phases 1.0\` (GET and POST, bodies checked)"
   echo "- plain: \`client.jar $CONNS 5000 --url $ITEM_URL -X GET --phases 1.0\`"
   echo "- templated: \`client.jar $CONNS 5000 --url http://127.0.0.1:$NPORT --scenario items.yaml --seed $ITEM_SEED --phases 1.0\`,"
   echo "  one request, \`path: $ITEM_TEMPLATE\`"
@@ -605,6 +705,8 @@ row() { local IFS=' | '; echo "| $* |"; }
   echo "queue holds (\`net.core.somaxconn\` $(sysctl -n net.core.somaxconn)); listen-queue overflows are handshakes the kernel"
   echo "dropped for want of room (the client's kernel retries after 1, 3, 7 s; still not accepted after"
   echo "the 5 s connect timeout is a connect failure). Kernel counters are for the whole machine."
+  echo "server.jar accepts on a selector thread of its own: Grizzly accepts one connection per pass of"
+  echo "that thread's loop, which, when it also ran whole requests, fell behind a burst."
   echo
   echo "| figure | default (whole requests on the I/O thread) | --no-inline |"
   echo "| --- | ---: | ---: |"
@@ -643,5 +745,7 @@ row() { local IFS=' | '; echo "| $* |"; }
   open_report
   echo
   merge_report
+  echo
+  capacity_report
 } >"$OUT"
 cat "$OUT"

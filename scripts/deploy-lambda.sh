@@ -31,4 +31,4 @@ STACK_NAME=$(sed -n 's/^stack_name = "\(.*\)"/\1/p' samconfig.toml 2>/dev/null |
 URL=$(aws cloudformation describe-stacks --stack-name "${STACK_NAME:-$STACK}" \
   --query "Stacks[0].Outputs[?OutputKey=='SayHelloUrl'].OutputValue" --output text)
 echo "Lambda URL: $URL"
-echo "Try: java -jar client/target/client.jar 20 100 --url $URL"
+echo "Try: java -jar client/target/client.jar 20 100 --contract --url $URL"

@@ -45,3 +45,33 @@ newest_java() {
 
 # The feature version (17, 25, ...) of a java launcher.
 java_feature() { "$1" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
+
+# Starts nginx with one worker on 127.0.0.1:PORT, answering from memory as LOCATIONS says (nginx
+# location blocks, placed in its one server block, whose default type is application/json); its
+# files go under DIR/nginx and its pid to DIR/nginx.pid, which the caller kills when done. Access
+# log off and room for 20,000 connections, so that nginx is never the client's limit on a run of
+# many connections. Dies if nginx is missing or does not start.
+#   start_nginx DIR PORT LOCATIONS
+start_nginx() {
+  local dir=$1 port=$2 locations=$3 nginx
+  nginx=$(command -v nginx || echo /usr/sbin/nginx)
+  [[ -x "$nginx" ]] || die "needs nginx (Debian package nginx)"
+  mkdir -p "$dir/nginx"
+  cat >"$dir/nginx/nginx.conf" <<CONF
+worker_processes 1;
+pid $dir/nginx.pid;
+error_log $dir/nginx/error.log;
+events { worker_connections 20000; }
+http {
+  access_log off;
+  client_body_temp_path $dir/nginx; proxy_temp_path $dir/nginx; fastcgi_temp_path $dir/nginx;
+  uwsgi_temp_path $dir/nginx; scgi_temp_path $dir/nginx;
+  server {
+    listen 127.0.0.1:$port;
+    default_type application/json;
+$locations
+  }
+}
+CONF
+  "$nginx" -c "$dir/nginx/nginx.conf" -p "$dir/nginx" || die "nginx did not start"
+}

@@ -2,7 +2,7 @@ package io.phaseload.client.bench;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
-import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.stats.Summary;
 import java.util.Arrays;
 import java.util.Locale;

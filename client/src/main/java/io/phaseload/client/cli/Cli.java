@@ -3,6 +3,7 @@ package io.phaseload.client.cli;
 import java.io.PrintStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.kohsuke.args4j.ClassParser;
 import org.kohsuke.args4j.CmdLineException;
 import org.kohsuke.args4j.CmdLineParser;
 import org.kohsuke.args4j.ParserProperties;
@@ -15,9 +16,22 @@ final class Cli {
 
   private Cli() {}
 
-  static CmdLineParser parser(Object options) {
-    return new CmdLineParser(
-        options, ParserProperties.defaults().withUsageWidth(100).withShowDefaults(false));
+  /**
+   * One parser filling every bean, listing options in --help in the beans' order and each bean's
+   * declaration order, so that a group's options read together.
+   */
+  static CmdLineParser parser(Object... beans) {
+    CmdLineParser parser =
+        new CmdLineParser(
+            beans[0],
+            ParserProperties.defaults()
+                .withUsageWidth(100)
+                .withShowDefaults(false)
+                .withOptionSorter(null));
+    for (int i = 1; i < beans.length; i++) {
+      new ClassParser().parse(beans[i], parser);
+    }
+    return parser;
   }
 
   /** The one line a parse error gets; args4j takes "-5" for an option where a number was meant. */
@@ -33,6 +47,6 @@ final class Cli {
   static int usageError(PrintStream err, String message, String usage) {
     err.println("phaseload: " + message);
     err.println(usage);
-    return Main.USAGE;
+    return ExitCode.USAGE;
   }
 }

@@ -1,13 +1,15 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.run.RunConfig;
+import io.phaseload.client.slo.Slo;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * A checked command line: the run, and where its reports go besides stdout. Pure data: parsing
- * creates no file and no directory.
+ * A checked command line: the run, the SLOs it is judged by, and where its reports go besides
+ * stdout. Pure data: parsing creates no file and no directory.
  */
-record Config(RunConfig run, Outputs outputs) {
+record Config(RunConfig run, Outputs outputs, List<Slo> slos) {
 
   /**
    * Where reports go besides stdout; null paths are not written.
@@ -15,6 +17,9 @@ record Config(RunConfig run, Outputs outputs) {
    * @param charts a directory, created when the charts are drawn
    * @param record the record file of every request ({@code --record})
    * @param quiet no live progress line
+   * @param html the self-contained HTML page ({@code --html})
+   * @param hgrm HdrHistogram's percentile distribution ({@code --hgrm})
    */
-  record Outputs(Path json, Path csv, Path charts, Path record, boolean quiet) {}
+  record Outputs(
+      Path json, Path csv, Path charts, Path record, boolean quiet, Path html, Path hgrm) {}
 }

@@ -1,17 +1,23 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.compare.Comparison;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.record.RecordLayout;
+import io.phaseload.client.report.ContractHint;
 import io.phaseload.client.report.PhaseLines;
-import io.phaseload.client.report.RunInfo;
 import io.phaseload.client.report.TextReport;
 import io.phaseload.client.request.RequestSpec;
 import io.phaseload.client.request.Scenario;
+import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.RecordLayout;
+import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.run.LiveProgress;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.RunRefusedException;
 import io.phaseload.client.run.RunSession;
 import io.phaseload.client.run.UnreachableException;
+import io.phaseload.client.slo.SloCheck;
+import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.server.RequestStats;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +25,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -33,11 +40,6 @@ import org.kohsuke.args4j.CmdLineParser;
  */
 public final class Main {
 
-  public static final int OK = 0;
-  public static final int FAILED = 1;
-  public static final int USAGE = 2;
-  public static final int INTERRUPTED = 130;
-
   static final String USAGE_HINT =
       "Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT | --url URL] [options]; --help"
           + " for more";
@@ -47,9 +49,8 @@ public final class Main {
 
   private final PrintStream out;
   private final PrintStream err;
-  private Consumer<RunSession.Finished> observer = finished -> {};
-  private volatile RunSession session;
-  private volatile boolean interrupted;
+  private final RunControl control = new RunControl();
+  private Consumer<Comparison> comparisons = c -> {};
 
   public Main(PrintStream out, PrintStream err) {
     this.out = out;
@@ -78,73 +79,65 @@ public final class Main {
     int code = main.run(args);
     System.out.flush();
     reported.countDown();
-    if (main.interrupted) {
+    if (main.control.interrupted()) {
       return; // the JVM is already shutting down; it exits with the signal's status (130)
     }
     System.exit(code);
   }
 
   /** Also hands every finished run to {@code observer} (tests read results, not report text). */
-  public Main observe(Consumer<RunSession.Finished> runObserver) {
-    this.observer = runObserver;
+  public Main observe(Consumer<Analysis> runObserver) {
+    control.observe(runObserver);
+    return this;
+  }
+
+  /** Also hands every finished {@code compare} to {@code observer} (tests read its rows). */
+  public Main observeComparisons(Consumer<Comparison> observer) {
+    comparisons = observer;
     return this;
   }
 
   /** Stops the run in progress (Ctrl-C): the report covers what ran, and the exit code is 130. */
   public void interrupt() {
-    interrupted = true;
-    RunSession s = session;
-    if (s != null) {
-      s.interrupt();
-    }
+    control.interrupt();
   }
 
   /** Closes the run's connections at once, so that threads blocked on a silent target return. */
   public void abort() {
-    RunSession s = session;
-    if (s != null) {
-      s.abort();
-    }
-  }
-
-  boolean interrupted() {
-    return interrupted;
-  }
-
-  /** Makes {@code s} the session Ctrl-C stops; a session opened after Ctrl-C stops at once. */
-  void attach(RunSession s) {
-    session = s;
-    if (interrupted) {
-      s.interrupt();
-    }
-  }
-
-  void finished(RunSession.Finished finished) {
-    observer.accept(finished);
+    control.abort();
   }
 
   /** Runs the command line and returns the exit code. */
   public int run(String... args) {
     if (args.length > 0 && args[0].equals("report")) {
-      return new ReportCommand(out, err, observer).run(Arrays.copyOfRange(args, 1, args.length));
+      return new ReportCommand(out, err, control::finished)
+          .run(Arrays.copyOfRange(args, 1, args.length));
+    }
+    if (args.length > 0 && args[0].equals("compare")) {
+      return new CompareCommand(out, err, comparisons)
+          .run(Arrays.copyOfRange(args, 1, args.length));
+    }
+    if (args.length > 0 && args[0].equals("capacity")) {
+      return new CapacityCommand(control, out, err, r -> {})
+          .run(Arrays.copyOfRange(args, 1, args.length));
     }
     if (args.length > 0 && args[0].equals("sweep")) {
       String commandLine = "java -jar client.jar " + String.join(" ", args);
-      return new SweepCommand(this, out, err)
+      return new SweepCommand(control, out, err)
           .run(commandLine, Arrays.copyOfRange(args, 1, args.length));
     }
-    Options options = new Options();
-    CmdLineParser parser = Cli.parser(options);
+    RunOptions options = new RunOptions();
+    CmdLineParser parser = Cli.parser(options.beans());
     Config config;
     try {
       parser.parseArgument(args);
       if (options.help) {
         Help.print(parser, out);
-        return OK;
+        return ExitCode.OK;
       }
       if (options.version) {
         out.println("phaseload " + version() + " (Java " + Runtime.version() + ")");
-        return OK;
+        return ExitCode.OK;
       }
       config = options.toConfig();
       ReportFiles.prepare(config.outputs());
@@ -153,24 +146,40 @@ public final class Main {
     } catch (UsageException e) {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     }
-    return run(config);
+    return run(config, "java -jar client.jar " + String.join(" ", args));
   }
 
-  private int run(Config config) {
+  private int run(Config config, String commandLine) {
     RunConfig rc = config.run();
     try (RunSession s = RunSession.open(rc)) {
-      attach(s);
+      control.attach(s);
       boolean embedded = s.embedded().isPresent();
       out.println("Client starting.... Time: " + System.currentTimeMillis());
       out.println("Target: " + target(rc, s) + (embedded ? " (embedded server)" : ""));
       shardAndStart(rc);
       out.flush();
-      RunSession.Finished done =
-          s.run(
-              rc,
-              new PhaseLines(out, rc.plan()),
-              !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null);
-      TextReport.print(done.result(), done.summary(), done.serviceTime(), out);
+      Analysis done =
+          Analysis.of(
+              s.run(
+                  rc,
+                  new PhaseLines(out, rc.plan()),
+                  !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null));
+      List<SloResult> slos = SloCheck.evaluate(config.slos(), done.result(), done.summary());
+      TextReport.print(done.result(), done.summary(), done.serviceTime(), slos, out);
+      String gapLine = GeneratorLoad.gapLine(s.generator());
+      if (gapLine != null) {
+        out.println(gapLine);
+      }
+      s.generator().stream().filter(GeneratorLoad::limited).forEach(g -> out.println(g.warning()));
+      if (embedded && s.generator().stream().anyMatch(GeneratorLoad::limited)) {
+        // The watch measures the process, and the embedded server's threads are in it.
+        out.println(
+            "Note: the embedded server runs in this process, so its CPU and threads count in those"
+                + " figures; run server.jar apart (HOST PORT) to judge the generator alone");
+      }
+      if (rc.scenario().builtIn() && ContractHint.applies(done.summary())) {
+        out.println(ContractHint.line(s.target().toString()));
+      }
       s.embedded()
           .ifPresent(
               server -> {
@@ -185,30 +194,39 @@ public final class Main {
                         + ")");
               });
       out.flush();
-      finished(done);
+      control.finished(done);
       RunInfo info = info(rc, s);
       boolean written =
           ReportFiles.write(
-              config.outputs(), info, done.result(), done.summary(), done.serviceTime(), out, err);
+              config.outputs(),
+              info,
+              done.result(),
+              done.summary(),
+              done.serviceTime(),
+              commandLine,
+              slos,
+              s.generator(),
+              out,
+              err);
       written &= ReportFiles.record(config.outputs(), info, done.result(), rc.scenario(), out, err);
-      if (interrupted) {
-        return INTERRUPTED;
+      if (control.interrupted()) {
+        return ExitCode.INTERRUPTED;
       }
-      return done.clean() && written ? OK : FAILED;
+      return ExitCode.of(done.clean() && written, SloCheck.allPass(slos));
     } catch (RunRefusedException e) {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     } catch (UnreachableException e) {
       err.println("phaseload: " + e.getMessage());
-      return FAILED;
+      return ExitCode.FAILED;
     } catch (IOException e) {
       err.println("phaseload: cannot start the embedded server: " + e.getMessage());
-      return FAILED;
+      return ExitCode.FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       err.println("phaseload: interrupted");
-      return INTERRUPTED;
+      return ExitCode.INTERRUPTED;
     } finally {
-      session = null;
+      control.detach();
     }
   }
 
@@ -224,12 +242,13 @@ public final class Main {
               + " of its "
               + whole.totalRequests()
               + " requests)");
-      if (whole.totalRequests() > RecordLayout.maxRequests(whole)) {
+      long mergeable = RecordLayout.maxRequests(whole, !rc.keepAlive());
+      if (whole.totalRequests() > mergeable) {
         out.println(
             "Note: the whole plan's "
                 + whole.totalRequests()
                 + " requests are more than one report merges ("
-                + RecordLayout.maxRequests(whole)
+                + mergeable
                 + "); each shard's own record still reports");
       }
     }
@@ -263,15 +282,17 @@ public final class Main {
   }
 
   static RunInfo info(RunConfig rc, RunSession s) {
-    return RunInfo.of(
-        rc.plan(),
-        rc.engine().label(),
-        rc.effectiveThreadMode().name(),
-        rc.connectTimeout(),
-        rc.readTimeout(),
-        s.target().toString(),
-        s.embedded().isPresent(),
-        rc.scenario().seed());
+    RunInfo info =
+        RunInfo.of(
+            rc.plan(),
+            rc.engine().label(),
+            rc.effectiveThreadMode().name(),
+            rc.connectTimeout(),
+            rc.readTimeout(),
+            s.target().toString(),
+            s.embedded().isPresent(),
+            rc.scenario().seed());
+    return rc.keepAlive() ? info : info.with("keepAlive", false);
   }
 
   static String version() {

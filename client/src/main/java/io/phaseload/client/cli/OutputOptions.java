@@ -3,10 +3,10 @@ package io.phaseload.client.cli;
 import org.kohsuke.args4j.Option;
 
 /**
- * The report files a run and {@code report} both write besides stdout. Parsed by args4j into the
- * subclass's parser; not thread-safe.
+ * The report files a run and {@code report} both write besides stdout. Filled by args4j; not
+ * thread-safe.
  */
-class OutputOptions {
+final class OutputOptions {
 
   @Option(name = "--json", metaVar = "FILE", usage = "also write the summary as JSON to FILE")
   String json;
@@ -16,4 +16,39 @@ class OutputOptions {
 
   @Option(name = "--charts", metaVar = "DIR", usage = "also draw PNG charts of the run into DIR")
   String charts;
+
+  @Option(
+      name = "--html",
+      metaVar = "FILE",
+      usage = "also write the report as one self-contained HTML page (opens offline) to FILE")
+  String html;
+
+  @Option(
+      name = "--hgrm",
+      metaVar = "FILE",
+      usage =
+          "also write the latency distribution (ms) in HdrHistogram's percentile format to FILE;"
+              + " beside it one per request name when there are several, and one of service"
+              + " time in the open model")
+  String hgrm;
+
+  /**
+   * Whether latencies must be grouped by time after the run (JSON, charts and the page draw them;
+   * the HdrHistogram files sort each request name's latencies apart, which the same heap covers).
+   */
+  boolean timeSeries() {
+    return json != null || charts != null || html != null || hgrm != null;
+  }
+
+  /** These outputs, checked, with the record file and the live line's choice. */
+  Config.Outputs outputs(String record, boolean quiet) throws UsageException {
+    return new Config.Outputs(
+        Args.writableFile("--json", json),
+        Args.writableFile("--csv", csv),
+        Args.writableDir("--charts", charts),
+        Args.writableFile("--record", record),
+        quiet,
+        Args.writableFile("--html", html),
+        Args.writableFile("--hgrm", hgrm));
+  }
 }

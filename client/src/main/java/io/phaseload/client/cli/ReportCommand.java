@@ -1,20 +1,20 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.record.LatencyRecorder;
-import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.record.RecordFileException;
 import io.phaseload.client.record.RecordHeader;
-import io.phaseload.client.record.ShardCheck;
 import io.phaseload.client.record.ShardMerge;
 import io.phaseload.client.report.ShardReport;
 import io.phaseload.client.report.TextReport;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.RunResult;
 import io.phaseload.client.run.HeapCheck;
 import io.phaseload.client.run.RunRefusedException;
-import io.phaseload.client.run.RunResult;
-import io.phaseload.client.run.RunSession;
+import io.phaseload.client.slo.Slo;
+import io.phaseload.client.slo.SloCheck;
+import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.Analysis;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,31 +25,35 @@ import org.kohsuke.args4j.CmdLineParser;
 import org.kohsuke.args4j.Option;
 
 /**
- * {@code java -jar client.jar report FILE... [--json F] [--csv F] [--charts DIR]}: reads the record
- * files of one run or of a plan's shards, merges them and prints the report one run of the whole
- * plan prints, with a Shards block. Exit codes as a run's: 0 every request succeeded, 1 some failed
- * or shards are missing or stopped early, 2 a bad command line or files that cannot be merged.
+ * {@code java -jar client.jar report FILE... [--json F] [--csv F] [--charts DIR] [--html F] [--hgrm
+ * F]}: reads the record files of one run or of a plan's shards, merges them and prints the report
+ * one run of the whole plan prints, with a Shards block. Exit codes as a run's: 0 every request
+ * succeeded, 1 some failed or shards are missing or stopped early, 2 a bad command line or files
+ * that cannot be merged.
  */
 final class ReportCommand {
 
   static final String USAGE_HINT =
-      "Usage: java -jar client.jar report FILE... [--json F] [--csv F] [--charts DIR]; report"
-          + " --help for more";
+      "Usage: java -jar client.jar report FILE... [--json F] [--csv F] [--charts DIR] [--html F]"
+          + " [--hgrm F]; report --help for more";
 
   /** The command line of {@code report}. */
-  static final class ReportOptions extends OutputOptions {
+  static final class ReportOptions {
     @Argument(metaVar = "FILE", usage = "record files (--record) of one run, or of its shards")
     List<String> files = new ArrayList<>();
 
     @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
     boolean help;
+
+    final OutputOptions outputs = new OutputOptions();
+    final SloOptions slo = new SloOptions();
   }
 
   private final PrintStream out;
   private final PrintStream err;
-  private final Consumer<RunSession.Finished> observer;
+  private final Consumer<Analysis> observer;
 
-  ReportCommand(PrintStream out, PrintStream err, Consumer<RunSession.Finished> observer) {
+  ReportCommand(PrintStream out, PrintStream err, Consumer<Analysis> observer) {
     this.out = out;
     this.err = err;
     this.observer = observer;
@@ -57,32 +61,20 @@ final class ReportCommand {
 
   int run(String... args) {
     ReportOptions options = new ReportOptions();
-    CmdLineParser parser = Cli.parser(options);
+    CmdLineParser parser = Cli.parser(options, options.outputs, options.slo);
     Config.Outputs outputs;
-    List<Path> files = new ArrayList<>();
+    List<Path> files;
     try {
       parser.parseArgument(args);
       if (options.help) {
         help(parser);
-        return Main.OK;
+        return ExitCode.OK;
       }
       if (options.files.isEmpty()) {
         throw new UsageException("report needs at least one record file (from --record)");
       }
-      for (String f : options.files) {
-        Path p = Path.of(f);
-        if (!Files.isRegularFile(p)) {
-          throw new UsageException(f + " is not a file");
-        }
-        files.add(p);
-      }
-      outputs =
-          new Config.Outputs(
-              Options.writableFile("--json", options.json),
-              Options.writableFile("--csv", options.csv),
-              Options.writableDir(options.charts),
-              null,
-              true);
+      files = RecordInputs.paths(options.files);
+      outputs = options.outputs.outputs(null, true);
       ReportFiles.prepare(outputs);
     } catch (CmdLineException e) {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
@@ -90,44 +82,47 @@ final class ReportCommand {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     }
     ShardMerge.Merged merged;
+    List<Slo> slos;
     try {
-      List<RecordHeader> headers = new ArrayList<>();
-      for (Path f : files) {
-        headers.add(RecordFile.readHeader(f));
-      }
-      ShardCheck.check(files, headers);
+      List<RecordHeader> headers = RecordInputs.read(files).headers();
       LoadPlan whole = headers.get(0).plan().whole();
+      slos = options.slo.slos(null, whole.requestNames());
       // One run's file is read as the recording itself; shards' are read beside the merge.
       long shardBytes = 0;
+      boolean connections = false;
       for (RecordHeader h : headers) {
+        connections |= h.connections();
         if (!h.plan().shard().whole()) {
-          shardBytes = Math.max(shardBytes, LatencyRecorder.bytesFor(h.plan()));
+          shardBytes = Math.max(shardBytes, LatencyRecorder.bytesFor(h.plan(), h.connections()));
         }
       }
-      boolean series = outputs.json() != null || outputs.charts() != null;
+      boolean series = options.outputs.timeSeries();
       // A file per core at once, if the heap holds that many shards' recordings; else one.
       int readers = Math.min(files.size(), Runtime.getRuntime().availableProcessors());
       try {
-        HeapCheck.requireForReport(whole, shardBytes * readers, series);
+        HeapCheck.requireForReport(whole, connections, shardBytes * readers, series);
       } catch (RunRefusedException e) {
         readers = 1;
-        HeapCheck.requireForReport(whole, shardBytes, series);
+        HeapCheck.requireForReport(whole, connections, shardBytes, series);
       }
       merged = ShardMerge.merge(files, headers, readers);
     } catch (RecordFileException | RunRefusedException e) {
       err.println("phaseload: " + e.getMessage());
-      return Main.USAGE;
+      return ExitCode.USAGE;
+    } catch (UsageException e) {
+      return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     }
     RunResult result = merged.result();
-    RunSession.Finished done;
+    Analysis done;
     try {
-      done = RunSession.Finished.of(result);
+      done = Analysis.of(result);
     } catch (OutOfMemoryError e) {
       // The heap check counts what the statistics need; a heap shared with more can still run out.
       err.println("phaseload: out of heap computing the statistics; raise -Xmx");
-      return Main.USAGE;
+      return ExitCode.USAGE;
     }
-    TextReport.print(result, done.summary(), done.serviceTime(), out);
+    List<SloResult> verdicts = SloCheck.evaluate(slos, result, done.summary());
+    TextReport.print(result, done.summary(), done.serviceTime(), verdicts, out);
     if (result.merged()) {
       ShardReport.print(result, merged.missing(), out);
     }
@@ -135,12 +130,23 @@ final class ReportCommand {
     observer.accept(done);
     boolean written =
         ReportFiles.write(
-            outputs, merged.info(), result, done.summary(), done.serviceTime(), out, err);
-    return done.clean() && written ? Main.OK : Main.FAILED;
+            outputs,
+            merged.info(),
+            result,
+            done.summary(),
+            done.serviceTime(),
+            "java -jar client.jar report " + String.join(" ", args),
+            verdicts,
+            List.of(), // records carry no generator load: it was the generating process's
+            out,
+            err);
+    return ExitCode.of(done.clean() && written, SloCheck.allPass(verdicts));
   }
 
   private void help(CmdLineParser parser) {
-    out.println("Usage: java -jar client.jar report FILE... [--json F] [--csv F] [--charts DIR]");
+    out.println(
+        "Usage: java -jar client.jar report FILE... [--json F] [--csv F] [--charts DIR] [--html F]"
+            + " [--hgrm F]");
     out.println();
     out.println("Reads the record files runs wrote with --record and prints their report. Given");
     out.println("the files of a plan's shards (--shard I/N), it merges them into the report one");
@@ -155,6 +161,7 @@ final class ReportCommand {
     out.println();
     out.println("Exit codes: 0 every request succeeded; 1 some failed or were not sent, a shard");
     out.println("stopped early or is missing; 2 bad command line, or files that cannot be read");
-    out.println("or merged (another format version, another plan, too large for this heap).");
+    out.println("or merged (another format version, another plan, too large for this heap);");
+    out.println("3 every request succeeded but an SLO (--slo) failed.");
   }
 }

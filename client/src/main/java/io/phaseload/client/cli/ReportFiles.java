@@ -3,10 +3,14 @@ package io.phaseload.client.cli;
 import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
+import io.phaseload.client.report.HgrmReport;
+import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.JsonReport;
-import io.phaseload.client.report.RunInfo;
 import io.phaseload.client.request.Scenario;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
 import java.io.BufferedWriter;
@@ -19,7 +23,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-/** Writes a finished run's {@code --json}, {@code --csv} and {@code --charts}. Stateless. */
+/**
+ * Writes a finished run's {@code --json}, {@code --csv}, {@code --charts}, {@code --html} and
+ * {@code --hgrm}. Stateless.
+ */
 final class ReportFiles {
 
   private ReportFiles() {}
@@ -79,26 +86,51 @@ final class ReportFiles {
     }
   }
 
-  /** Writes what {@code outputs} ask for; false (after one line on err) if something failed. */
+  /** What writes one text report. */
+  private interface Text {
+    void write(Writer w) throws IOException;
+  }
+
+  private static void text(Path file, Text text) throws IOException {
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      text.write(w);
+    }
+  }
+
+  /**
+   * Writes what {@code outputs} ask for (the JSON with the SLO verdicts); false (after one line on
+   * err) if something failed.
+   *
+   * @param commandLine the command that ran, as the HTML page quotes it
+   * @param generator the generator's load per phase, for the JSON and the page; empty if unknown
+   */
   static boolean write(
       Config.Outputs outputs,
       RunInfo info,
       RunResult result,
       Summary summary,
       Summary service,
+      String commandLine,
+      List<SloResult> slos,
+      List<GeneratorLoad> generator,
       PrintStream out,
       PrintStream err) {
-    if (outputs.json() == null && outputs.csv() == null && outputs.charts() == null) {
+    if (outputs.json() == null
+        && outputs.csv() == null
+        && outputs.charts() == null
+        && outputs.html() == null
+        && outputs.hgrm() == null) {
       return true;
     }
-    TimeSeries series = TimeSeries.of(result.recording());
     Path current = null;
     try {
+      // The JSON's per-second rows, which the page also draws from when its buckets are a second.
+      TimeSeries perSecond = outputs.json() == null ? null : TimeSeries.of(result.recording());
       if (outputs.json() != null) {
         current = outputs.json();
-        try (Writer w = Files.newBufferedWriter(current, StandardCharsets.UTF_8)) {
-          JsonReport.write(result, summary, service, series, info, w);
-        }
+        text(
+            current,
+            w -> JsonReport.write(result, summary, service, perSecond, info, slos, generator, w));
         out.println("JSON summary: " + current);
       }
       if (outputs.csv() != null) {
@@ -120,6 +152,22 @@ final class ReportFiles {
             title,
             current);
         out.println("Charts: " + current + " (" + String.join(", ", Charts.FILES) + ")");
+      }
+      if (outputs.html() != null) {
+        current = outputs.html();
+        text(
+            current,
+            w ->
+                HtmlReport.write(
+                    result, summary, service, info, commandLine, perSecond, slos, generator, w));
+        out.println("HTML page: " + current);
+      }
+      if (outputs.hgrm() != null) {
+        current = outputs.hgrm();
+        List<Path> files = HgrmReport.write(current, result, summary, service);
+        out.println(
+            "Latency distribution (HdrHistogram format): "
+                + String.join(", ", files.stream().map(Path::toString).toList()));
       }
       return true;
     } catch (IOException | RuntimeException e) {

@@ -13,14 +13,15 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The command line's say in what an iteration sends: a scenario file, the one request curl-style
- * flags describe, or (with neither) the built-in contract. Pure data until {@link #scenario} reads
- * the scenario or body file, once, before the run.
+ * flags describe (a plain GET with {@code --url} and no flag), or the built-in contract. Pure data
+ * until {@link #scenario} reads the scenario or body file, once, before the run.
  *
  * @param scenario the --scenario file, or null
  * @param method -X, or null
  * @param headers every -H, as typed
  * @param data -d (BODY or @FILE), or null
  * @param expectStatus --expect-status, or null
+ * @param contract --contract: the sayHello contract even with --url
  * @param seed --seed, or null for a random one
  */
 record RequestFlags(
@@ -29,16 +30,23 @@ record RequestFlags(
     List<String> headers,
     String data,
     String expectStatus,
+    boolean contract,
     Long seed) {
 
   /**
    * What an iteration sends.
    *
    * @param path the path of the run's target, for the flags' request and the contract
+   * @param urlForm whether the target came from --url, where no flag means one plain GET
    */
-  Scenario scenario(String path) throws UsageException {
+  Scenario scenario(String path, boolean urlForm) throws UsageException {
     long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong();
     boolean flags = method != null || !headers.isEmpty() || data != null || expectStatus != null;
+    if (contract && (flags || scenario != null)) {
+      throw new UsageException(
+          "--contract sends the sayHello contract; leave out --scenario, -X, -H, -d and"
+              + " --expect-status");
+    }
     try {
       if (scenario != null) {
         if (flags) {
@@ -47,7 +55,7 @@ record RequestFlags(
         }
         return ScenarioFile.read(Path.of(scenario), runSeed);
       }
-      if (!flags) {
+      if (contract || !flags && !urlForm) {
         return Scenario.contract(path, runSeed);
       }
       String m = method != null ? method.toUpperCase(Locale.ROOT) : data != null ? "POST" : "GET";

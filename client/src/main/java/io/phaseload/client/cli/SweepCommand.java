@@ -1,22 +1,25 @@
 package io.phaseload.client.cli;
 
-import io.phaseload.client.run.LoadTest;
+import io.phaseload.client.report.SloTable;
+import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.RunRefusedException;
 import io.phaseload.client.run.RunSession;
 import io.phaseload.client.run.UnreachableException;
+import io.phaseload.client.slo.Slo;
+import io.phaseload.client.slo.SloCheck;
+import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.Analysis;
+import io.phaseload.client.sweep.SweepPage;
 import io.phaseload.client.sweep.SweepReport;
 import io.phaseload.client.sweep.SweepRow;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.kohsuke.args4j.CmdLineException;
 import org.kohsuke.args4j.CmdLineParser;
 
@@ -32,58 +35,48 @@ final class SweepCommand {
       "Usage: java -jar client.jar sweep --threads N,N,.. --iterations N [HOST PORT | --url URL]"
           + " --out DIR [options]";
 
-  private final Main main;
+  private final RunControl control;
   private final PrintStream out;
   private final PrintStream err;
 
-  SweepCommand(Main main, PrintStream out, PrintStream err) {
-    this.main = main;
+  SweepCommand(RunControl control, PrintStream out, PrintStream err) {
+    this.control = control;
     this.out = out;
     this.err = err;
   }
 
   int run(String commandLine, String... args) {
     SweepOptions options = new SweepOptions();
-    CmdLineParser parser = Cli.parser(options);
+    CmdLineParser parser = Cli.parser(options.beans());
     List<Integer> workers;
     int iterations;
     Path dir;
+    Path html;
     List<RunConfig> configs = new ArrayList<>();
+    List<Slo> slos;
     try {
       parser.parseArgument(args);
       if (options.help) {
         out.println(USAGE);
         out.println();
-        // The single-run outputs and --version do not apply to a sweep.
-        Set<String> hidden =
-            Set.of("--json", "--csv", "--charts", "--version", "--shard", "--start-at", "--record");
-        parser.printUsage(
-            new OutputStreamWriter(out, StandardCharsets.UTF_8),
-            null,
-            handler -> !hidden.contains(handler.option.toString()));
+        parser.printUsage(out);
         out.flush();
-        return Main.OK;
+        return ExitCode.OK;
       }
       if (options.positional.size() != 0 && options.positional.size() != 2) {
         throw new UsageException("sweep takes HOST PORT or nothing, got " + options.positional);
-      }
-      if (options.shard != null || options.startAt != null || options.record != null) {
-        throw new UsageException("--shard, --start-at and --record are for single runs");
-      }
-      if (options.json != null || options.csv != null || options.charts != null) {
-        throw new UsageException(
-            "--json, --csv and --charts are for single runs; a sweep writes its own into --out");
       }
       List<Integer> threadCounts = options.threadCounts();
       iterations = options.iterationCount();
       workers = options.workerCounts();
       dir = options.outDir();
       ReportFiles.createDirectory("--out", dir);
+      html = Args.writableFile("--html", options.html);
       if (options.repeat < 1) {
         throw new UsageException("--repeat must be at least 1, got " + options.repeat);
       }
       for (int threads : threadCounts) {
-        configs.add(options.configFor(threads, iterations, options.positional).run());
+        configs.add(options.setup().config(threads, iterations, options.positional, null, false));
       }
       if (!workers.isEmpty() && configs.get(0).target() != null) {
         throw new UsageException(
@@ -92,6 +85,7 @@ final class SweepCommand {
       for (RunConfig c : configs) {
         RunSession.preflight(c);
       }
+      slos = options.slo.slos(options.requests.scenario, configs.get(0).plan().requestNames());
     } catch (CmdLineException e) {
       return Cli.usageError(err, Cli.message(e), USAGE + "; sweep --help for more");
     } catch (UsageException | RunRefusedException e) {
@@ -99,47 +93,49 @@ final class SweepCommand {
     }
     List<SweepRow> rows = new ArrayList<>();
     boolean allOk = true;
+    boolean slosPassed = true;
     List<Integer> pools = workers.isEmpty() ? Collections.singletonList(null) : workers;
     for (Integer poolSize : pools) {
       try (RunSession session = RunSession.open(configs.get(0).withEmbeddedWorkers(poolSize))) {
-        main.attach(session);
+        control.attach(session);
         for (RunConfig config : configs) {
-          for (int r = 1; r <= options.repeat && !main.interrupted(); r++) {
-            RunSession.Finished done = session.run(config, new LoadTest.Listener() {}, null);
-            main.finished(done);
+          for (int r = 1; r <= options.repeat && !control.interrupted(); r++) {
+            Analysis done = Analysis.of(session.run(config, new PhaseListener() {}, null));
+            control.finished(done);
             SweepRow row = SweepRow.of(poolSize, r, done.result(), done.summary());
             rows.add(row);
             allOk &= done.clean();
             out.println(row.line());
+            List<SloResult> verdicts = SloCheck.evaluate(slos, done.result(), done.summary());
+            slosPassed &= SloCheck.allPass(verdicts);
+            SloTable.print(verdicts, done.result(), out);
             out.flush();
           }
         }
       } catch (UnreachableException e) {
         err.println("phaseload: " + e.getMessage());
-        return Main.FAILED;
+        return ExitCode.FAILED;
       } catch (RunRefusedException e) {
         return Cli.usageError(err, e.getMessage(), USAGE + "; sweep --help for more");
       } catch (IOException e) {
         err.println("phaseload: cannot start the embedded server: " + e.getMessage());
-        return Main.FAILED;
+        return ExitCode.FAILED;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return Main.INTERRUPTED;
+        return ExitCode.INTERRUPTED;
       }
-      if (main.interrupted()) {
+      if (control.interrupted()) {
         break;
       }
     }
+    String target =
+        configs.get(0).target() == null ? "embedded server" : configs.get(0).target().toString();
     try {
-      List<Path> files =
-          SweepReport.write(
-              rows,
-              dir,
-              commandLine,
-              configs.get(0).target() == null
-                  ? "embedded server"
-                  : configs.get(0).target().toString(),
-              iterations);
+      List<Path> files = SweepReport.write(rows, dir, commandLine, target, iterations);
+      if (html != null) {
+        SweepPage.write(rows, html, commandLine, target, iterations);
+        files.add(html);
+      }
       out.println(
           String.format(
               Locale.ROOT,
@@ -149,11 +145,11 @@ final class SweepCommand {
               files.stream().map(f -> f.getFileName().toString()).toList()));
     } catch (IOException e) {
       err.println("phaseload: cannot write the sweep to " + dir + ": " + e.getMessage());
-      return Main.FAILED;
+      return ExitCode.FAILED;
     }
-    if (main.interrupted()) {
-      return Main.INTERRUPTED;
+    if (control.interrupted()) {
+      return ExitCode.INTERRUPTED;
     }
-    return allOk ? Main.OK : Main.FAILED;
+    return ExitCode.of(allOk, slosPassed);
   }
 }

@@ -4,15 +4,15 @@ package io.phaseload.client.engine;
  * Byte-level helpers for parsing HTTP heads in place, without making strings. Ranges are {@code [s,
  * e)}. Stateless.
  */
-final class Ascii {
+public final class Ascii {
 
   private Ascii() {}
 
-  static boolean isDigit(byte b) {
+  public static boolean isDigit(byte b) {
     return b >= '0' && b <= '9';
   }
 
-  static boolean startsWith(byte[] b, int s, String prefix) {
+  public static boolean startsWith(byte[] b, int s, String prefix) {
     if (b.length - s < prefix.length()) {
       return false;
     }
@@ -25,7 +25,7 @@ final class Ascii {
   }
 
   /** Compares with a lower-case ASCII {@code name}, ignoring the case of the bytes. */
-  static boolean equalsIgnoreCase(byte[] b, int s, int e, String name) {
+  public static boolean equalsIgnoreCase(byte[] b, int s, int e, String name) {
     if (e - s != name.length()) {
       return false;
     }
@@ -41,7 +41,7 @@ final class Ascii {
     return true;
   }
 
-  static int indexOf(byte[] b, int s, int e, byte target) {
+  public static int indexOf(byte[] b, int s, int e, byte target) {
     for (int i = s; i < e; i++) {
       if (b[i] == target) {
         return i;
@@ -50,7 +50,7 @@ final class Ascii {
     return -1;
   }
 
-  static int lastIndexOf(byte[] b, int s, int e, byte target) {
+  public static int lastIndexOf(byte[] b, int s, int e, byte target) {
     for (int i = e - 1; i >= s; i--) {
       if (b[i] == target) {
         return i;
@@ -60,7 +60,7 @@ final class Ascii {
   }
 
   /** The first index at or after {@code s} that is not a space or tab, at most {@code e}. */
-  static int skipSpace(byte[] b, int s, int e) {
+  public static int skipSpace(byte[] b, int s, int e) {
     while (s < e && (b[s] == ' ' || b[s] == '\t')) {
       s++;
     }
@@ -68,7 +68,7 @@ final class Ascii {
   }
 
   /** {@code e} moved back over trailing spaces and tabs, not before {@code s}. */
-  static int trimEnd(byte[] b, int s, int e) {
+  public static int trimEnd(byte[] b, int s, int e) {
     while (e > s && (b[e - 1] == ' ' || b[e - 1] == '\t')) {
       e--;
     }
@@ -76,7 +76,7 @@ final class Ascii {
   }
 
   /** A non-negative decimal of at most 18 digits, or -1 if the range is anything else. */
-  static long parseDecimal(byte[] b, int s, int e) {
+  public static long parseDecimal(byte[] b, int s, int e) {
     if (e <= s || e - s > 18) {
       return -1;
     }
@@ -94,7 +94,7 @@ final class Ascii {
    * The size on a chunk-size line: hex digits, optionally followed by spaces and {@code
    * ;extensions}; -1 if malformed or longer than 15 digits.
    */
-  static long parseChunkSize(byte[] b, int s, int e) {
+  public static long parseChunkSize(byte[] b, int s, int e) {
     long n = 0;
     int i = s;
     for (; i < e; i++) {

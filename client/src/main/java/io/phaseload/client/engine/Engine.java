@@ -3,6 +3,7 @@ package io.phaseload.client.engine;
 import io.phaseload.client.request.ContractAnswer;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Vars;
+import io.phaseload.client.result.ExchangeTimes;
 
 /**
  * Sends an iteration's requests to one target. An engine is shared by all user threads; each thread
@@ -12,9 +13,6 @@ import io.phaseload.client.request.Vars;
  * every session is closed.
  */
 public interface Engine extends AutoCloseable {
-
-  /** Short name for reports ("jersey", "raw"). */
-  String name();
 
   /** A session for the calling thread. Never throws: connection errors surface per request. */
   Session open();
@@ -42,9 +40,11 @@ public interface Engine extends AutoCloseable {
 
   /**
    * One user thread's view of the target: for the raw engine its own connection, for Jersey a
-   * handle on the shared pool. Not thread-safe; used by the thread that opened it.
+   * handle on the shared pool. Not thread-safe; used by the thread that opened it. Its {@link
+   * ExchangeTimes} are the last {@link #execute}'s, measured by engines made with {@link
+   * EngineSettings#keepAlive} false.
    */
-  interface Session extends AutoCloseable {
+  interface Session extends AutoCloseable, ExchangeTimes {
 
     /**
      * Sends request {@code request} of the scenario, rendered with the thread's {@code vars}, and

@@ -8,7 +8,9 @@ public enum EngineKind {
   /** A lean blocking HTTP/1.1 client on plain sockets: {@link RawEngine}. */
   RAW,
   /** The Jersey client on Apache HttpClient 5: {@link JerseyEngine}. */
-  JERSEY;
+  JERSEY,
+  /** Event loops driving many non-blocking connections each: {@code engine.loop.LoopEngine}. */
+  LOOP;
 
   /** The lower-case name the command line and reports use. */
   public String label() {

@@ -1,6 +1,6 @@
 package io.phaseload.client.engine;
 
-import io.phaseload.client.request.Expectation;
+import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,7 +13,7 @@ import javax.net.ssl.SSLSocket;
  * One user thread's connections for {@link RawEngine}, one per origin of the scenario: each made on
  * its first request (within the connect timeout), kept while the server keeps it, and replaced
  * before the next request when the server said {@code Connection: close}, framed a body by closing,
- * or any exchange failed.
+ * or any exchange failed; with {@code --no-keepalive}, closed after every response.
  *
  * <p>Retries: a request is sent once, with one exception. If writing it to a connection that
  * already carried a response fails, the kernel has refused the bytes (the server's reset of a
@@ -27,51 +27,82 @@ import javax.net.ssl.SSLSocket;
  */
 final class RawSession implements Engine.Session {
 
-  private final RawEngine engine;
+  private final EncodedRequest[] requests;
+  private final LiveSockets sockets;
+  private final Reasons reasons;
   private final Connection[] connections;
 
-  RawSession(RawEngine engine) {
-    this.engine = engine;
-    this.connections = new Connection[engine.origins.length];
+  /** False with {@code --no-keepalive}: every connection is closed after its one response. */
+  private final boolean keepAlive;
+
+  /** The connection of the last request, whose times {@link #connectNanos} and after report. */
+  private Connection last;
+
+  RawSession(
+      Wire wire,
+      LiveSockets sockets,
+      int connectTimeoutMillis,
+      int readTimeoutMillis,
+      Reasons reasons) {
+    this.requests = wire.requests();
+    this.sockets = sockets;
+    this.reasons = reasons;
+    this.keepAlive = wire.keepAlive();
+    this.connections = new Connection[wire.origins().length];
     for (int i = 0; i < connections.length; i++) {
-      connections[i] = new Connection(engine, engine.origins[i]);
+      connections[i] =
+          new Connection(wire.origins()[i], sockets, connectTimeoutMillis, readTimeoutMillis);
+      if (!keepAlive) {
+        connections[i].timed = true;
+        connections[i].reader.timeFirstByte();
+      }
     }
   }
 
   @Override
   public int execute(int request, Vars vars) {
-    RawEngine.Prepared p = engine.requests[request];
+    EncodedRequest p = requests[request];
     int e = p.spec.pickEndpoint(request, vars);
     Connection c = connections[p.origin[e]];
-    byte[] bytes = p.fixed[e];
-    int length;
-    if (bytes == null) {
-      p.render(e, vars);
-      bytes = vars.buffer.array();
-      length = vars.buffer.length();
-    } else {
-      length = bytes.length;
-    }
+    byte[] bytes = p.bytes(e, vars);
+    int length = p.length(e, vars);
     c.written = false;
+    last = c;
+    if (!keepAlive) {
+      c.connectNanos = 0;
+      c.tlsNanos = 0;
+      c.began = System.nanoTime();
+    }
     try {
       c.send(bytes, length);
       ResponseReader reader = c.reader;
       reader.read(p.head, p.keep);
       c.reused = true;
-      int status = reader.status();
-      Expectation x = p.expect;
-      boolean bodyOk =
-          x.body() == Expectation.Body.NONE
-              || x.statusOk(status)
-                  && x.bodyOk(reader.body(), reader.bodyLength(), reader.bodyTruncated());
-      if (!reader.keepAlive()) {
+      int outcome = p.outcome(reader.status(), reader.body(), vars, request, reasons);
+      if (!keepAlive || !reader.keepAlive()) {
         c.disconnect();
       }
-      return x.outcome(status, bodyOk);
+      return outcome;
     } catch (IOException | RuntimeException ex) {
       c.disconnect();
-      return Failures.outcomeOf(ex, engine.reasons, c.written, engine.aborted());
+      return Failures.outcomeOf(ex, reasons, c.written, sockets.aborted());
     }
+  }
+
+  @Override
+  public long connectNanos() {
+    return last == null ? 0 : last.connectNanos;
+  }
+
+  @Override
+  public long tlsNanos() {
+    return last == null ? 0 : last.tlsNanos;
+  }
+
+  @Override
+  public long firstByteNanos() {
+    long at = last == null || keepAlive ? 0 : last.reader.firstByteAt();
+    return at == 0 ? 0 : at - last.began;
   }
 
   @Override
@@ -83,8 +114,10 @@ final class RawSession implements Engine.Session {
 
   /** The connection to one origin, and what its current request has done. */
   private static final class Connection {
-    private final RawEngine engine;
-    private final RawEngine.Origin origin;
+    private final Origin origin;
+    private final LiveSockets sockets;
+    private final int connectTimeoutMillis;
+    private final int readTimeoutMillis;
     final ResponseReader reader = new ResponseReader();
     private Socket socket;
 
@@ -97,9 +130,23 @@ final class RawSession implements Engine.Session {
     /** Whether the current request's bytes reached the socket: after that it counts as sent. */
     boolean written;
 
-    Connection(RawEngine engine, RawEngine.Origin origin) {
-      this.engine = engine;
+    /** Whether to time connects and handshakes ({@code --no-keepalive}). */
+    boolean timed;
+
+    /** {@link System#nanoTime} when the current request began, if {@link #timed}. */
+    long began;
+
+    /** The current request's TCP connect and TLS handshake, if {@link #timed}; 0 if none. */
+    long connectNanos;
+
+    long tlsNanos;
+
+    Connection(
+        Origin origin, LiveSockets sockets, int connectTimeoutMillis, int readTimeoutMillis) {
       this.origin = origin;
+      this.sockets = sockets;
+      this.connectTimeoutMillis = connectTimeoutMillis;
+      this.readTimeoutMillis = readTimeoutMillis;
     }
 
     void send(byte[] request, int length) throws IOException {
@@ -126,9 +173,12 @@ final class RawSession implements Engine.Session {
       Socket s = plain;
       try {
         plain.setTcpNoDelay(true);
-        plain.setSoTimeout(engine.readTimeoutMillis);
-        plain.connect(new InetSocketAddress(origin.host, origin.port), engine.connectTimeoutMillis);
-        engine.connected(plain);
+        plain.setSoTimeout(readTimeoutMillis);
+        long before = timed ? System.nanoTime() : 0;
+        plain.connect(new InetSocketAddress(origin.host, origin.port), connectTimeoutMillis);
+        long connected = timed ? System.nanoTime() : 0;
+        connectNanos = connected - before;
+        sockets.connected(plain);
         if (origin.tlsFactory != null) {
           SSLSocket ssl =
               (SSLSocket) origin.tlsFactory.createSocket(plain, origin.host, origin.port, true);
@@ -140,11 +190,12 @@ final class RawSession implements Engine.Session {
           }
           ssl.setSSLParameters(params);
           ssl.startHandshake();
+          tlsNanos = timed ? System.nanoTime() - connected : 0;
         }
         out = s.getOutputStream();
         reader.reset(s.getInputStream());
       } catch (IOException | RuntimeException e) {
-        engine.disconnected(plain);
+        sockets.disconnected(plain);
         close(s);
         throw e;
       }
@@ -155,7 +206,7 @@ final class RawSession implements Engine.Session {
 
     void disconnect() {
       if (socket != null) {
-        engine.disconnected(tcp);
+        sockets.disconnected(tcp);
         close(socket);
         socket = null;
         tcp = null;

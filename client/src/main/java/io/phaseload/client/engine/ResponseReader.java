@@ -18,7 +18,7 @@ import java.net.ProtocolException;
 final class ResponseReader {
 
   /** The most bytes of status line, headers and trailers accepted in one response. */
-  static final int MAX_HEAD = 64 * 1024;
+  static final int MAX_HEAD = ResponseHead.MAX_HEAD;
 
   private InputStream in;
   private byte[] buf = new byte[8 * 1024];
@@ -26,19 +26,30 @@ final class ResponseReader {
   private int end;
   private int headBytes;
 
-  private byte[] body = new byte[256];
-  private int bodyLength;
-  private boolean bodyTruncated;
-  private int keepLimit;
+  private final KeptBody body = new KeptBody();
 
-  private int status;
-  private boolean http10;
-  private long contentLength;
-  private boolean transferEncoding;
-  private boolean chunked;
-  private boolean connectionClose;
-  private boolean connectionKeepAlive;
+  private final ResponseHead parsed = new ResponseHead();
   private boolean keepAlive;
+
+  /** Whether to note when a response's first byte arrives ({@code --no-keepalive} runs). */
+  private boolean timeFirstByte;
+
+  /** {@link System#nanoTime} when the current response's first byte arrived; 0 before. */
+  private long firstByteAt;
+
+  /** Notes when each response's first byte arrives, from now on: {@link #firstByteAt}. */
+  void timeFirstByte() {
+    timeFirstByte = true;
+  }
+
+  /**
+   * {@link System#nanoTime} when the last response's first byte was read from the socket; 0 if none
+   * arrived or {@link #timeFirstByte} was not asked for. Exact only on a connection that carried no
+   * earlier response, since bytes buffered from one are not read from the socket.
+   */
+  long firstByteAt() {
+    return firstByteAt;
+  }
 
   /** Starts reading a new connection; whatever was buffered from the last one is dropped. */
   void reset(InputStream stream) {
@@ -62,31 +73,28 @@ final class ResponseReader {
    * @throws IOException if reading fails, e.g. on the read timeout
    */
   void read(boolean head, int keep) throws IOException {
-    keepLimit = keep;
+    body.start(keep);
     headBytes = 0;
+    firstByteAt = 0;
     do {
       readHead();
-    } while (status >= 100 && status < 200 && status != 101);
-    if (status == 101) {
-      throw new ProtocolException("unexpected 101 Switching Protocols");
-    }
-    bodyLength = 0;
-    bodyTruncated = false;
-    keepAlive = !connectionClose && (!http10 || connectionKeepAlive);
-    if (head || status == 204 || status == 304) {
-      // no body by definition
-    } else if (chunked) {
+    } while (parsed.interim());
+    keepAlive = parsed.keepAlive();
+    // Not a switch: a switch on another class's enum compiles to a class of its own, loaded on
+    // its first use, which may be mid-run with no file descriptor left to read the jar.
+    ResponseHead.Framing framing = parsed.framing(head);
+    if (framing == ResponseHead.Framing.CHUNKED) {
       readChunked();
-    } else if (!transferEncoding && contentLength >= 0) {
-      readFixed(contentLength);
-    } else {
+    } else if (framing == ResponseHead.Framing.LENGTH) {
+      readFixed(parsed.contentLength());
+    } else if (framing == ResponseHead.Framing.CLOSE) {
       readToEnd();
       keepAlive = false;
     }
   }
 
   int status() {
-    return status;
+    return parsed.status();
   }
 
   /** Whether the connection may carry the next request. */
@@ -94,30 +102,15 @@ final class ResponseReader {
     return keepAlive;
   }
 
-  /** The kept body bytes, valid up to {@link #bodyLength}. */
-  byte[] body() {
+  /** The first bytes of the body, as many as the last read was asked to keep. */
+  KeptBody body() {
     return body;
-  }
-
-  /** Body bytes kept: at most what the last read was asked to keep. */
-  int bodyLength() {
-    return bodyLength;
-  }
-
-  /** Whether the body had more bytes than were kept. */
-  boolean bodyTruncated() {
-    return bodyTruncated;
   }
 
   private void readHead() throws IOException {
     int lf = nextLine();
-    parseStatusLine(pos, lineEnd(lf));
+    parsed.statusLine(buf, pos, lineEnd(lf));
     pos = lf + 1;
-    contentLength = -1;
-    transferEncoding = false;
-    chunked = false;
-    connectionClose = false;
-    connectionKeepAlive = false;
     while (true) {
       lf = nextLine();
       int e = lineEnd(lf);
@@ -125,59 +118,8 @@ final class ResponseReader {
         pos = lf + 1;
         return;
       }
-      parseHeader(pos, e);
+      parsed.header(buf, pos, e);
       pos = lf + 1;
-    }
-  }
-
-  private void parseStatusLine(int s, int e) throws ProtocolException {
-    if (e - s < 12
-        || !Ascii.startsWith(buf, s, "HTTP/1.")
-        || !Ascii.isDigit(buf[s + 7])
-        || buf[s + 8] != ' '
-        || (e > s + 12 && buf[s + 12] != ' ')) {
-      throw new ProtocolException("malformed status line");
-    }
-    int code = 0;
-    for (int i = s + 9; i < s + 12; i++) {
-      if (!Ascii.isDigit(buf[i])) {
-        throw new ProtocolException("malformed status code");
-      }
-      code = code * 10 + (buf[i] - '0');
-    }
-    status = code;
-    http10 = buf[s + 7] == '0';
-  }
-
-  private void parseHeader(int s, int e) throws ProtocolException {
-    int colon = Ascii.indexOf(buf, s, e, (byte) ':');
-    if (colon <= s) {
-      throw new ProtocolException("malformed header line");
-    }
-    int vs = Ascii.skipSpace(buf, colon + 1, e);
-    int ve = Ascii.trimEnd(buf, vs, e);
-    if (Ascii.equalsIgnoreCase(buf, s, colon, "content-length")) {
-      long n = Ascii.parseDecimal(buf, vs, ve);
-      if (n < 0 || (contentLength >= 0 && contentLength != n)) {
-        throw new ProtocolException("bad Content-Length");
-      }
-      contentLength = n;
-    } else if (Ascii.equalsIgnoreCase(buf, s, colon, "transfer-encoding")) {
-      // The last coding decides how the body ends (RFC 9112 section 6.3).
-      int last = Ascii.lastIndexOf(buf, vs, ve, (byte) ',') + 1;
-      int ts = Ascii.skipSpace(buf, Math.max(last, vs), ve);
-      transferEncoding = true;
-      chunked = Ascii.equalsIgnoreCase(buf, ts, ve, "chunked");
-    } else if (Ascii.equalsIgnoreCase(buf, s, colon, "connection")) {
-      for (int ts = vs; ts < ve; ) {
-        int comma = Ascii.indexOf(buf, ts, ve, (byte) ',');
-        int te = comma < 0 ? ve : comma;
-        int a = Ascii.skipSpace(buf, ts, te);
-        int b = Ascii.trimEnd(buf, a, te);
-        connectionClose |= Ascii.equalsIgnoreCase(buf, a, b, "close");
-        connectionKeepAlive |= Ascii.equalsIgnoreCase(buf, a, b, "keep-alive");
-        ts = te + 1;
-      }
     }
   }
 
@@ -220,7 +162,7 @@ final class ResponseReader {
         throw new EOFException("connection closed in the body");
       }
       int n = (int) Math.min(left, end - pos);
-      keep(pos, n);
+      body.keep(buf, pos, n);
       pos += n;
       left -= n;
     }
@@ -228,30 +170,12 @@ final class ResponseReader {
 
   private void readToEnd() throws IOException {
     while (true) {
-      keep(pos, end - pos);
+      body.keep(buf, pos, end - pos);
       pos = end;
       if (fill() < 0) {
         return;
       }
     }
-  }
-
-  private void keep(int from, int n) {
-    int room = keepLimit - bodyLength;
-    if (n > room) {
-      bodyTruncated = true;
-      n = room;
-    }
-    if (n <= 0) {
-      return;
-    }
-    if (bodyLength + n > body.length) {
-      byte[] bigger = new byte[Math.min(keepLimit, Math.max(2 * body.length, bodyLength + n))];
-      System.arraycopy(body, 0, bigger, 0, bodyLength);
-      body = bigger;
-    }
-    System.arraycopy(buf, from, body, bodyLength, n);
-    bodyLength += n;
   }
 
   /** The index of the next line feed at or after {@code pos}, reading as needed. */
@@ -307,6 +231,9 @@ final class ResponseReader {
     int n = in.read(buf, end, buf.length - end);
     if (n > 0) {
       end += n;
+      if (timeFirstByte && firstByteAt == 0) {
+        firstByteAt = System.nanoTime();
+      }
     }
     return n;
   }

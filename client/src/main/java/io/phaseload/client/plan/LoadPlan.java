@@ -10,8 +10,8 @@ import java.util.List;
  * default fractions and the contract's GET and POST that is about 3.7 x THREADS x ITERATIONS.
  *
  * @param requestNames the names of an iteration's requests, in the order they are sent
- * @param open the open model's arrivals, or null for the closed model (each thread runs its
- *     iterations back to back)
+ * @param model how users come: {@link Model.Closed} (each thread runs its iterations back to back)
+ *     or {@link Model.Open} (arrivals at a set rate)
  * @param shard the share of the plan this generator runs ({@link Shard#WHOLE} for all of it): the
  *     thread counts of {@link #phases} are the whole plan's, {@link #threads(Phase)} and {@link
  *     #arrivals(Phase)} this shard's
@@ -21,7 +21,7 @@ public record LoadPlan(
     int iterations,
     List<Phase> phases,
     List<String> requestNames,
-    OpenModel open,
+    Model model,
     Shard shard) {
 
   /** The default phase fractions: warmup, load, peak, cooldown. */
@@ -63,7 +63,10 @@ public record LoadPlan(
     if (shard == null) {
       throw new IllegalArgumentException("a plan needs a shard (Shard.WHOLE for the whole plan)");
     }
-    if (open != null) {
+    if (model == null) {
+      throw new IllegalArgumentException("a plan needs a model (Model.Closed.INSTANCE or open)");
+    }
+    if (model instanceof Model.Open) {
       for (Phase phase : phases) {
         if (shard.share(phase.threads()) == 0) {
           throw new IllegalArgumentException(
@@ -81,8 +84,8 @@ public record LoadPlan(
 
   /** The whole plan (one generator). */
   public LoadPlan(
-      int threads, int iterations, List<Phase> phases, List<String> requestNames, OpenModel open) {
-    this(threads, iterations, phases, requestNames, open, Shard.WHOLE);
+      int threads, int iterations, List<Phase> phases, List<String> requestNames, Model model) {
+    this(threads, iterations, phases, requestNames, model, Shard.WHOLE);
   }
 
   /** The contract's plan for THREADS and ITERATIONS with the given phase fractions. */
@@ -106,7 +109,7 @@ public record LoadPlan(
       }
       phases[i] = new Phase(i, name, f, Phase.threadsFor(f, threads));
     }
-    return new LoadPlan(threads, iterations, List.of(phases), requestNames, null);
+    return new LoadPlan(threads, iterations, List.of(phases), requestNames, Model.Closed.INSTANCE);
   }
 
   /** The default four-phase plan. */
@@ -138,13 +141,13 @@ public record LoadPlan(
   }
 
   /** This plan with arrivals at a set rate (the open model). */
-  public LoadPlan withOpenModel(OpenModel model) {
+  public LoadPlan withOpenModel(Model.Open model) {
     return new LoadPlan(threads, iterations, phases, requestNames, model, shard);
   }
 
   /** Shard {@code s} of this plan. */
   public LoadPlan sharded(Shard s) {
-    return new LoadPlan(threads, iterations, phases, requestNames, open, s);
+    return new LoadPlan(threads, iterations, phases, requestNames, model, s);
   }
 
   /** The whole plan, of which this may be a shard. */
@@ -153,7 +156,7 @@ public record LoadPlan(
   }
 
   public boolean isOpen() {
-    return open != null;
+    return model instanceof Model.Open;
   }
 
   /**
@@ -162,7 +165,7 @@ public record LoadPlan(
    * x the phase length when one is given (at least 1).
    */
   public long wholeArrivals(Phase phase) {
-    if (open != null && open.phaseLength() != null) {
+    if (model instanceof Model.Open open && open.phaseLength() != null) {
       double seconds = open.phaseLength().toNanos() / 1e9;
       return Math.max(1, Math.round(open.rate() * phase.fraction() * seconds));
     }
@@ -171,12 +174,12 @@ public record LoadPlan(
 
   /** Iterations this generator runs in one phase: the whole plan's or its shard's share. */
   public long arrivals(Phase phase) {
-    return open == null ? (long) threads(phase) * iterations : shard.arrivals(wholeArrivals(phase));
+    return isOpen() ? shard.arrivals(wholeArrivals(phase)) : (long) threads(phase) * iterations;
   }
 
   /** The whole plan's rate for a phase, arrivals per second; 0 in the closed model. */
   public double wholeRate(Phase phase) {
-    return open == null ? 0 : open.rate() * phase.fraction();
+    return model instanceof Model.Open open ? open.rate() * phase.fraction() : 0;
   }
 
   /** This generator's rate for a phase: the whole plan's, or its shard's share of it. */

@@ -1,8 +1,10 @@
 package io.phaseload.client.record;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.report.RunInfo;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.RecordLayout;
+import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.RunResult;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -41,11 +43,24 @@ import java.util.zip.Inflater;
  * A block's bytes are its requests' longs, big-endian, {@link RecordLayout} words in slot order,
  * transformed so that deflate finds more to squeeze: each start word as its difference from the
  * previous one in the block; the time word as is; in the open model the intended start as the start
- * minus it. A block is deflated only if that makes it smaller. All integers are big-endian.
+ * minus it; where the header says {@code connections}, the request's connect, TLS and first byte
+ * times as they are. A block is deflated only if that makes it smaller. All integers are
+ * big-endian.
+ *
+ * <p>Files of format {@value #OLDEST_VERSION} (no connection times, no {@code connections} in the
+ * header) are read as well.
  */
 public final class RecordFile {
 
-  public static final int VERSION = 1;
+  /**
+   * The format written and read. 3: a run with {@code --no-keepalive} adds each request's
+   * connection times. 2: a bad body's outcome carries a reason code (its check and an excerpt),
+   * where 1 carried its HTTP status.
+   */
+  public static final int VERSION = 3;
+
+  /** The oldest format still read: 2, whose requests are 3's without connection times. */
+  public static final int OLDEST_VERSION = 2;
 
   static final byte[] MAGIC = {'P', 'L', 'R', 'E', 'C', '\r', '\n', 0x1A};
 
@@ -101,7 +116,8 @@ public final class RecordFile {
             run.seedPrinted(),
             run.reasons().messages(),
             info,
-            rec.capacity());
+            rec.capacity(),
+            rec.connections());
     Path dir = file.toAbsolutePath().getParent();
     Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
     try {
@@ -136,12 +152,18 @@ public final class RecordFile {
         longs.clear();
         long previous = 0;
         for (int k = first; k < first + n; k++) {
-          long start = data[stride * k];
+          long start = data[stride * k + RecordLayout.START_WORD];
           longs.put(start - previous);
           previous = start;
-          longs.put(data[stride * k + 1]);
-          if (stride == RecordLayout.OPEN_LONGS_PER_REQUEST) {
-            longs.put(RecordLayout.start(start) - data[stride * k + 2]);
+          longs.put(data[stride * k + RecordLayout.TIME_WORD]);
+          if (rec.open()) {
+            longs.put(RecordLayout.start(start) - data[stride * k + RecordLayout.INTENDED_WORD]);
+          }
+          if (rec.connections()) {
+            int c = rec.connectionIndex(k);
+            for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
+              longs.put(data[c + i]);
+            }
           }
         }
         int length = n * stride * Long.BYTES;
@@ -204,12 +226,14 @@ public final class RecordFile {
           file + " is not a phaseload record file (written by client.jar --record)");
     }
     int version = in.readInt();
-    if (version != VERSION) {
+    if (version < OLDEST_VERSION || version > VERSION) {
       throw new RecordFileException(
           file
               + " is in record format "
               + version
-              + "; this phaseload reads format "
+              + "; this phaseload reads formats "
+              + OLDEST_VERSION
+              + " to "
               + VERSION
               + ": report it with the phaseload that wrote it");
     }
@@ -234,7 +258,7 @@ public final class RecordFile {
     RecordHeader header = header(file, in);
     LoadPlan plan = header.plan();
     if (header.requests() != plan.totalRequests()
-        || plan.totalRequests() > RecordLayout.maxRequests(plan)) {
+        || plan.totalRequests() > RecordLayout.maxRequests(plan, header.connections())) {
       throw new RecordFileException(
           file
               + " is damaged: it says "
@@ -242,7 +266,7 @@ public final class RecordFile {
               + " requests, its plan has "
               + plan.totalRequests());
     }
-    LatencyRecorder rec = LatencyRecorder.allocate(plan);
+    LatencyRecorder rec = LatencyRecorder.allocate(plan, header.connections());
     long[] data = rec.data();
     int stride = rec.stride();
     int total = rec.capacity();
@@ -294,10 +318,16 @@ public final class RecordFile {
         long start = 0;
         for (int k = next; k < next + n; k++) {
           start += longs.get();
-          data[stride * k] = start;
-          data[stride * k + 1] = longs.get();
-          if (stride == RecordLayout.OPEN_LONGS_PER_REQUEST) {
-            data[stride * k + 2] = RecordLayout.start(start) - longs.get();
+          data[stride * k + RecordLayout.START_WORD] = start;
+          data[stride * k + RecordLayout.TIME_WORD] = longs.get();
+          if (rec.open()) {
+            data[stride * k + RecordLayout.INTENDED_WORD] = RecordLayout.start(start) - longs.get();
+          }
+          if (rec.connections()) {
+            int c = rec.connectionIndex(k);
+            for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
+              data[c + i] = longs.get();
+            }
           }
         }
         next += n;

@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.report.RunInfo;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.run.ArrivalStats;
-import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunInfo;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,6 +29,8 @@ import java.util.Map;
  * @param startEpochNanos when the run began, nanoseconds since the epoch
  * @param reasons the failure reasons' messages by code
  * @param requests request slots that follow (the shard's plan's requests, reached or not)
+ * @param connections whether each request carries its connection times ({@code --no-keepalive});
+ *     false in files of format 2, which had none
  */
 public record RecordHeader(
     LoadPlan plan,
@@ -42,7 +44,8 @@ public record RecordHeader(
     boolean seedPrinted,
     Map<Integer, String> reasons,
     RunInfo info,
-    long requests) {
+    long requests,
+    boolean connections) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -96,6 +99,7 @@ public record RecordHeader(
     i.put("embedded", info.embedded());
     i.set("environment", JSON.valueToTree(info.environment()));
     root.put("requests", requests);
+    root.put("connections", connections);
     try {
       return JSON.writeValueAsBytes(root);
     } catch (IOException e) {
@@ -115,13 +119,13 @@ public record RecordHeader(
       ph.put("threads", p.threads());
     }
     n.set("requestNames", JSON.valueToTree(plan.requestNames()));
-    if (plan.open() != null) {
+    if (plan.model() instanceof Model.Open open) {
       ObjectNode o = n.putObject("open");
-      o.put("rate", plan.open().rate());
-      if (plan.open().phaseLength() != null) {
-        o.put("phaseLengthNanos", plan.open().phaseLength().toNanos());
+      o.put("rate", open.rate());
+      if (open.phaseLength() != null) {
+        o.put("phaseLengthNanos", open.phaseLength().toNanos());
       }
-      o.put("arrivals", plan.open().arrivals().label());
+      o.put("arrivals", open.arrivals().label());
     }
     n.put("shardIndex", plan.shard().index());
     n.put("shardCount", plan.shard().count());
@@ -145,16 +149,16 @@ public record RecordHeader(
               need(ph, "fraction").asDouble(),
               need(ph, "threads").asInt()));
     }
-    OpenModel open = null;
+    Model model = Model.Closed.INSTANCE;
     if (p.has("open")) {
       JsonNode o = p.get("open");
-      open =
-          new OpenModel(
+      model =
+          new Model.Open(
               need(o, "rate").asDouble(),
               o.has("phaseLengthNanos")
                   ? Duration.ofNanos(o.get("phaseLengthNanos").asLong())
                   : null,
-              OpenModel.Arrivals.parse(need(o, "arrivals").asText()));
+              Model.Open.Arrivals.parse(need(o, "arrivals").asText()));
     }
     LoadPlan plan =
         new LoadPlan(
@@ -162,7 +166,7 @@ public record RecordHeader(
             need(p, "iterations").asInt(),
             phases,
             strings(need(p, "requestNames")),
-            open,
+            model,
             new Shard(need(p, "shardIndex").asInt(), need(p, "shardCount").asInt()));
     List<PhaseResult> ran = new ArrayList<>();
     for (JsonNode n : need(root, "phases")) {
@@ -211,7 +215,8 @@ public record RecordHeader(
         need(root, "seedPrinted").asBoolean(),
         reasons,
         info,
-        need(root, "requests").asLong());
+        need(root, "requests").asLong(),
+        root.path("connections").asBoolean(false));
   }
 
   private static JsonNode need(JsonNode node, String field) {

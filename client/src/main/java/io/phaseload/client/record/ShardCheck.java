@@ -4,7 +4,6 @@ import io.phaseload.client.plan.LoadPlan;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -60,8 +59,8 @@ public final class ShardCheck {
     if (!a.scenario().equals(b.scenario())) {
       return "requests " + a.scenario() + " vs " + b.scenario();
     }
-    if (!Objects.equals(p.open(), q.open())) {
-      return "model " + model(p) + " vs " + model(q);
+    if (!p.model().equals(q.model())) {
+      return "model " + p.model().describe() + " vs " + q.model().describe();
     }
     if (a.seed() != b.seed()) {
       return "--seed " + a.seed() + " vs " + b.seed();
@@ -70,9 +69,5 @@ public final class ShardCheck {
       return "target " + a.info().target() + " vs " + b.info().target();
     }
     return null;
-  }
-
-  private static String model(LoadPlan plan) {
-    return plan.open() == null ? "closed" : "open " + plan.open();
   }
 }

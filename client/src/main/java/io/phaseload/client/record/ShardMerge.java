@@ -3,13 +3,15 @@ package io.phaseload.client.record;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.report.RunInfo;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.run.ArrivalStats;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
-import io.phaseload.client.run.ShardRun;
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RecordLayout;
+import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.ShardRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -59,7 +61,10 @@ public final class ShardMerge {
     }
     LoadPlan whole = lowest.plan().whole();
     long origin = headers.stream().mapToLong(RecordHeader::startEpochNanos).min().orElseThrow();
-    LatencyRecorder merged = LatencyRecorder.allocate(whole);
+    // Shards of one command all open connections per request or none do; a shard without the
+    // times merges as zeros (none measured) beside those with them.
+    boolean connections = headers.stream().anyMatch(RecordHeader::connections);
+    LatencyRecorder merged = LatencyRecorder.allocate(whole, connections);
     Reasons reasons = new Reasons();
     List<ShardRun> shards = new ArrayList<>();
     List<Integer> order = new ArrayList<>();
@@ -245,10 +250,12 @@ public final class ShardMerge {
     long[] s = src.data();
     long[] d = dst.data();
     int stride = src.stride();
+    int strideTo = dst.stride();
+    boolean connections = src.connections() && dst.connections();
     for (int k = 0; k < slots; k++) {
       int a = stride * (from + k);
-      int b = stride * (to + k);
-      long start = s[a];
+      int b = strideTo * (to + k);
+      long start = s[a + RecordLayout.START_WORD];
       if (start == 0) {
         continue; // a slot no request reached
       }
@@ -265,10 +272,19 @@ public final class ShardMerge {
       } else {
         counts[2]++;
       }
-      d[b] = RecordLayout.packStart(RecordLayout.start(start) + offset, outcome);
-      d[b + 1] = s[a + 1];
-      if (stride == RecordLayout.OPEN_LONGS_PER_REQUEST) {
-        d[b + 2] = s[a + 2] + offset;
+      d[b + RecordLayout.START_WORD] =
+          RecordLayout.packStart(RecordLayout.start(start) + offset, outcome);
+      d[b + RecordLayout.TIME_WORD] = s[a + RecordLayout.TIME_WORD];
+      if (src.open()) {
+        d[b + RecordLayout.INTENDED_WORD] = s[a + RecordLayout.INTENDED_WORD] + offset;
+      }
+      if (connections) {
+        System.arraycopy(
+            s,
+            src.connectionIndex(from + k),
+            d,
+            dst.connectionIndex(to + k),
+            RecordLayout.CONNECTION_LONGS);
       }
     }
   }

@@ -2,7 +2,6 @@ package io.phaseload.client.report;
 
 import io.phaseload.client.stats.TimeSeries;
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
 import java.io.IOException;
@@ -11,18 +10,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.IntToDoubleFunction;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
-import org.knowm.xchart.style.lines.SeriesLines;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * {@code --charts DIR}: PNG charts of one finished run, drawn headless with XChart from plain data
@@ -33,26 +25,20 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class Charts {
 
-  public static final int WIDTH = 1000;
-  public static final int HEIGHT = 560;
+  /** Every chart's size in pixels. */
+  public static final int WIDTH = ChartKit.WIDTH;
+
+  public static final int HEIGHT = ChartKit.HEIGHT;
 
   /** The files {@link #write} creates. */
   public static final List<String> FILES =
       List.of("throughput.png", "latency-over-time.png", "latency-distribution.png");
-
-  static final Color BLUE = new Color(0, 90, 181);
-  static final Color ORANGE = new Color(230, 120, 0);
-  static final Color RED = new Color(200, 30, 45);
-  static final Color GREY = new Color(110, 110, 110);
 
   /** Rows of phase names above the data, for phases too short to hold their name. */
   private static final int LABEL_ROWS = 3;
 
   /** About how wide the plot is in the image, for fitting phase names (within a few pixels). */
   private static final double PLOT_PIXELS = WIDTH - 110;
-
-  /** Beyond this many points a line's markers would merge into a thick smear. */
-  private static final int MARKERS_UP_TO = 60;
 
   /**
    * A phase as the time charts mark it.
@@ -93,10 +79,10 @@ public final class Charts {
     System.setProperty("java.awt.headless", "true");
     Files.createDirectories(dir);
     List<Path> written = new ArrayList<>();
-    written.add(save(throughput(series, phases, title), dir.resolve(FILES.get(0))));
-    written.add(save(latencyOverTime(series, phases, title), dir.resolve(FILES.get(1))));
+    written.add(ChartKit.save(throughput(series, phases, title), dir.resolve(FILES.get(0))));
+    written.add(ChartKit.save(latencyOverTime(series, phases, title), dir.resolve(FILES.get(1))));
     written.add(
-        save(
+        ChartKit.save(
             Spectrum.chart(sortedLatencyNanos, sortedServiceNanos, title),
             dir.resolve(FILES.get(2))));
     return written;
@@ -112,7 +98,7 @@ public final class Charts {
         overTime("Requests per second by start time", series, time, "requests/s", title);
     long sent = sum(series.sent());
     if (sent == 0) {
-      return nothing(
+      return ChartKit.nothing(
           chart,
           series.buckets() == 0 ? "Nothing to draw: the run has no length" : "No request was sent");
     }
@@ -128,9 +114,11 @@ public final class Charts {
       top = Math.max(top, Math.max(ok[b], failed[b]));
     }
     long okCount = sum(series.ok());
-    line(chart, "successful (" + count(okCount) + ")", x, ok, BLUE, 1.5f);
+    ChartKit.line(
+        chart, "successful (" + ChartKit.count(okCount) + ")", x, ok, ChartKit.BLUE, 1.5f);
     // Dashed, on top: where both are zero the successful line still shows between the dashes.
-    line(chart, "failed (" + count(sent - okCount) + ")", x, failed, RED, 1.5f)
+    ChartKit.line(
+            chart, "failed (" + ChartKit.count(sent - okCount) + ")", x, failed, ChartKit.RED, 1.5f)
         .setLineStyle(
             new BasicStroke(
                 1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0));
@@ -153,14 +141,14 @@ public final class Charts {
             "latency (ms, log scale)",
             title);
     if (sum(series.ok()) == 0) {
-      return nothing(chart, "No successful request: no latency to draw");
+      return ChartKit.nothing(chart, "No successful request: no latency to draw");
     }
     double[][] p50 = time.latencyLine(series, series.p50());
     double[][] p95 = time.latencyLine(series, series.p95());
     double[][] p99 = time.latencyLine(series, series.p99());
-    line(chart, "p99", p99[0], p99[1], RED, 1.2f);
-    line(chart, "p95", p95[0], p95[1], ORANGE, 1.2f);
-    line(chart, "p50", p50[0], p50[1], BLUE, 1.5f);
+    ChartKit.line(chart, "p99", p99[0], p99[1], ChartKit.RED, 1.2f);
+    ChartKit.line(chart, "p95", p95[0], p95[1], ChartKit.ORANGE, 1.2f);
+    ChartKit.line(chart, "p50", p50[0], p50[1], ChartKit.BLUE, 1.5f);
     // Room above the highest point for the phase names.
     LogAxis y = new LogAxis(min(p50[1]) / 1.5, max(p99[1]) * 4);
     y.apply(chart.getStyler());
@@ -172,7 +160,7 @@ public final class Charts {
   private static XYChart overTime(
       String what, TimeSeries series, TimeAxis time, String yTitle, String title) {
     String bucket = TimeSeries.label(series.bucketNanos());
-    return chart(what + ", in " + bucket + " buckets: " + title, time.title(), yTitle);
+    return ChartKit.chart(what + ", in " + bucket + " buckets: " + title, time.title(), yTitle);
   }
 
   /**
@@ -205,72 +193,6 @@ public final class Charts {
       rowEnds[row] = middle + half;
       chart.addAnnotation(new AnnotationText(phase.name(), middle, rowY.applyAsDouble(row), false));
     }
-  }
-
-  /** Milliseconds, at least 1 ns so that a log axis can show it. */
-  static double millis(long nanos) {
-    return Math.max(nanos, 1) / 1e6;
-  }
-
-  static XYChart chart(String title, String xTitle, String yTitle) {
-    XYChart chart =
-        new XYChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title(title)
-            .xAxisTitle(xTitle)
-            .yAxisTitle(yTitle)
-            .build();
-    XYStyler styler = chart.getStyler();
-    styler.setLegendPosition(Styler.LegendPosition.OutsideS);
-    styler.setLegendLayout(Styler.LegendLayout.Horizontal);
-    styler.setLegendBorderColor(Color.WHITE);
-    styler.setChartBackgroundColor(Color.WHITE);
-    styler.setPlotBorderColor(Color.LIGHT_GRAY);
-    // Light enough that a log axis's line at every 2..9 multiple stays in the background.
-    styler.setPlotGridLinesColor(new Color(228, 228, 228));
-    styler.setLocale(Locale.ROOT);
-    styler.setAnnotationLineColor(GREY);
-    styler.setAnnotationLineStroke(
-        new BasicStroke(
-            1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f}, 0));
-    styler.setAnnotationTextFontColor(Color.DARK_GRAY);
-    styler.setMarkerSize(5);
-    return chart;
-  }
-
-  static XYSeries line(
-      XYChart chart, String name, double[] x, double[] y, Color color, float width) {
-    XYSeries s = chart.addSeries(name, x, y);
-    s.setMarker(x.length > MARKERS_UP_TO ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
-    s.setLineColor(color);
-    s.setMarkerColor(color);
-    s.setLineStyle(new BasicStroke(width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
-    return s;
-  }
-
-  /** {@code chart} with empty axes and {@code message} across the middle of the image. */
-  static XYChart nothing(XYChart chart, String message) {
-    XYSeries none = chart.addSeries("none", new double[] {0, 1}, new double[] {0, 1});
-    none.setLineStyle(SeriesLines.NONE);
-    none.setMarker(SeriesMarkers.NONE);
-    XYStyler styler = chart.getStyler();
-    styler.setLegendVisible(false);
-    styler.setAxisTicksVisible(false);
-    styler.setAnnotationTextFont(styler.getChartTitleFont());
-    chart.addAnnotation(new AnnotationText(message, WIDTH / 2.0, HEIGHT / 2.0, true));
-    return chart;
-  }
-
-  static Path save(XYChart chart, Path file) throws IOException {
-    String base = file.toString();
-    BitmapEncoder.saveBitmap(
-        chart, base.substring(0, base.length() - 4), BitmapEncoder.BitmapFormat.PNG);
-    return file;
-  }
-
-  static String count(long n) {
-    return String.format(Locale.ROOT, "%,d", n);
   }
 
   private static long sum(long[] values) {

@@ -1,8 +1,8 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.request.Outcome;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.RunResult;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -21,6 +21,12 @@ public final class CsvReport {
    */
   public static final String OPEN_COLUMNS = ",intended_ms,service_ms";
 
+  /**
+   * The columns of a run that opened a connection per request ({@code --no-keepalive}): its TCP
+   * connect, TLS handshake and time from the send to the first byte; empty where there was none.
+   */
+  public static final String CONNECTION_COLUMNS = ",connect_ms,tls_ms,first_byte_ms";
+
   public static final String HEADER =
       "start_ms,phase,request,thread,latency_ms,outcome,status,reason";
 
@@ -32,8 +38,10 @@ public final class CsvReport {
     List<String> requests = run.plan().requestNames();
     StringBuilder row = new StringBuilder(96);
     boolean open = recorder.open();
+    boolean connections = recorder.connections();
     out.write(HEADER);
-    out.write(open ? OPEN_COLUMNS + "\n" : "\n");
+    out.write(open ? OPEN_COLUMNS : "");
+    out.write(connections ? CONNECTION_COLUMNS + "\n" : "\n");
     for (int k = 0; k < recorder.capacity(); k++) {
       if (!recorder.reached(k)) {
         continue; // a stopped run leaves slots no request reached
@@ -59,6 +67,11 @@ public final class CsvReport {
         row.append(',');
         micros(row, recorder.latencyNanos(k));
       }
+      if (connections) {
+        optionalMicros(row, recorder.connectNanos(k));
+        optionalMicros(row, recorder.tlsNanos(k));
+        optionalMicros(row, recorder.firstByteNanos(k));
+      }
       row.append('\n');
       out.append(row);
     }
@@ -67,6 +80,14 @@ public final class CsvReport {
   /** A field in double quotes, its own quotes doubled (RFC 4180). */
   private static void quoted(StringBuilder sb, String field) {
     sb.append('"').append(field.replace("\"", "\"\"")).append('"');
+  }
+
+  /** A comma, then {@code nanos} as {@link #micros} does, or nothing for 0 (none measured). */
+  private static void optionalMicros(StringBuilder sb, long nanos) {
+    sb.append(',');
+    if (nanos > 0) {
+      micros(sb, nanos);
+    }
   }
 
   /** Nanoseconds as milliseconds with three decimals, rounded half up. */

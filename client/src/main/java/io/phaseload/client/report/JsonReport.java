@@ -3,14 +3,18 @@ package io.phaseload.client.report;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Shard;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.run.ArrivalStats;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
-import io.phaseload.client.run.ShardRun;
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.ShardRun;
+import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -54,9 +58,33 @@ public final class JsonReport {
   public static void write(
       RunResult run, Summary summary, Summary service, TimeSeries series, RunInfo info, Writer out)
       throws IOException {
+    write(run, summary, service, series, info, List.of(), List.of(), out);
+  }
+
+  /**
+   * Writes the document with the SLO verdicts, and the generator's own load per phase as a {@code
+   * generator} object (none given, as for a report of record files, which do not carry it: none).
+   */
+  public static void write(
+      RunResult run,
+      Summary summary,
+      Summary service,
+      TimeSeries series,
+      RunInfo info,
+      List<SloResult> slos,
+      List<GeneratorLoad> generator,
+      Writer out)
+      throws IOException {
+    Map<String, Object> doc = document(run, summary, service, series, info);
+    if (!slos.isEmpty()) {
+      doc.put("slo", SloTable.json(slos));
+    }
+    if (!generator.isEmpty()) {
+      doc.put("generator", generator(generator));
+    }
     DefaultPrettyPrinter pretty =
         new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
-    MAPPER.writer(pretty).writeValue(out, document(run, summary, service, series, info));
+    MAPPER.writer(pretty).writeValue(out, doc);
   }
 
   static Map<String, Object> document(
@@ -64,9 +92,8 @@ public final class JsonReport {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("schema", SCHEMA);
     Map<String, Object> settings = new LinkedHashMap<>(info.settings());
-    OpenModel open = run.plan().open();
-    settings.put("model", open == null ? "closed" : "open");
-    if (open != null) {
+    settings.put("model", run.plan().isOpen() ? "open" : "closed");
+    if (run.plan().model() instanceof Model.Open open) {
       settings.put("rate", open.rate());
       settings.put(
           "phaseSeconds",
@@ -99,6 +126,15 @@ public final class JsonReport {
       arrivals.put("maxLateMs", Millis.of(a.maxLateNanos()));
       total.put("arrivals", arrivals);
     }
+    summary
+        .connections()
+        .ifPresent(
+            c -> {
+              // k6's names: http_req_connecting, http_req_tls_handshaking, http_req_waiting.
+              total.put("connectingMs", latency(c.connecting()));
+              total.put("tlsHandshakingMs", latency(c.tls()));
+              total.put("waitingMs", latency(c.waiting()));
+            });
     doc.put("total", total);
     List<Object> phases = new ArrayList<>();
     for (int p = 0; p < summary.phases().size(); p++) {
@@ -165,8 +201,22 @@ public final class JsonReport {
     doc.put("perSecond", perSecond);
     if (run.merged()) {
       doc.put("shards", shards(run));
+      doc.put("missingShards", missingShards(run));
     }
     return doc;
+  }
+
+  /** The shards of the plan no record was given for ("2/3"), in order. */
+  private static List<String> missingShards(RunResult run) {
+    int count = run.shards().get(0).shard().count();
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      int index = i;
+      if (run.shards().stream().noneMatch(s -> s.shard().index() == index)) {
+        out.add(new Shard(i, count).toString());
+      }
+    }
+    return out;
   }
 
   /** A merged run's generators: who, when (on the merged axis), what each sent. */
@@ -236,7 +286,52 @@ public final class JsonReport {
     return m;
   }
 
-  private static Map<String, Object> latency(LatencyStats l) {
+  /**
+   * How hard the generator itself worked, phase by phase: whether any phase was limited by it, and
+   * per phase its CPU (used, and used plus waited for, as shares of its cores), its collections
+   * (count, seconds, longest), its scheduling lag (seconds, longest), in the closed model its delay
+   * from a response to the user's next send (count, mean, longest; null in the open model), and the
+   * warning, if any.
+   */
+  static Map<String, Object> generator(List<GeneratorLoad> loads) {
+    Map<String, Object> g = new LinkedHashMap<>();
+    g.put("limited", loads.stream().anyMatch(GeneratorLoad::limited));
+    List<Object> phases = new ArrayList<>();
+    for (GeneratorLoad l : loads) {
+      Map<String, Object> p = new LinkedHashMap<>();
+      p.put("phase", l.phase());
+      p.put("seconds", Millis.seconds(l.nanos()));
+      p.put("cores", l.cores());
+      p.put("cpuUsedShare", share(l.cpuShare()));
+      p.put("cpuWantedShare", share(l.demandShare()));
+      p.put("gcCount", l.gcCount());
+      p.put("gcSeconds", Millis.seconds(l.gcNanos()));
+      p.put("gcLongestMs", Millis.of(l.maxGcNanos()));
+      p.put("lagSeconds", Millis.seconds(l.lagNanos()));
+      p.put("lagLongestMs", Millis.of(l.maxLagNanos()));
+      if (l.gaps() > 0) {
+        Map<String, Object> gap = new LinkedHashMap<>();
+        gap.put("count", l.gaps());
+        gap.put("meanMs", Millis.of(l.meanGapNanos()));
+        gap.put("maxMs", Millis.of(l.maxGapNanos()));
+        p.put("sendDelay", gap);
+      } else {
+        p.put("sendDelay", null);
+      }
+      p.put("limited", l.limited());
+      p.put("warning", l.limited() ? l.warning() : null);
+      phases.add(p);
+    }
+    g.put("phases", phases);
+    return g;
+  }
+
+  /** A share of 0 to 1 (or above, for CPU wanted) to three decimals. */
+  private static BigDecimal share(double v) {
+    return BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP);
+  }
+
+  static Map<String, Object> latency(LatencyStats l) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("count", l.count());
     m.put("min", Millis.of(l.min()));

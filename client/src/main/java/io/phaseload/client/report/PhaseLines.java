@@ -2,8 +2,8 @@ package io.phaseload.client.report;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
-import io.phaseload.client.run.LoadTest;
-import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.result.PhaseListener;
+import io.phaseload.client.result.PhaseResult;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -11,7 +11,7 @@ import java.util.Locale;
  * Prints a line as each phase starts and ends, in the wording the seeds' scripts grep for ("PEAK
  * phase complete: Time 1.234 seconds"). Used by the thread that runs the phases.
  */
-public final class PhaseLines implements LoadTest.Listener {
+public final class PhaseLines implements PhaseListener {
   private final PrintStream out;
   private final LoadPlan plan;
 

@@ -25,10 +25,13 @@ public final class ReasonList {
 
   private ReasonList() {}
 
-  /** The listed reasons of {@code kind} in {@code g}; empty for kinds that carry a status. */
+  /**
+   * The listed reasons of {@code kind} in {@code g}; empty for kinds that carry a status (ok,
+   * http).
+   */
   public static List<Entry> of(Group g, int kind, Reasons reasons) {
     List<Entry> out = new ArrayList<>();
-    if (Outcome.hasResponse(kind)) {
+    if (!Outcome.hasReason(kind)) {
       return out;
     }
     List<Map.Entry<Integer, Long>> all = g.reasons(kind);

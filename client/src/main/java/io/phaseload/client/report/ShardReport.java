@@ -1,9 +1,9 @@
 package io.phaseload.client.report;
 
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
-import io.phaseload.client.run.ShardRun;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.ShardRun;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

@@ -34,7 +34,7 @@ final class Spectrum {
     SeriesMarkers.TRIANGLE_DOWN
   };
   private static final Color[] COLORS = {
-    Charts.BLUE, new Color(0, 140, 70), Charts.ORANGE, Charts.RED, new Color(120, 40, 150)
+    ChartKit.BLUE, new Color(0, 140, 70), ChartKit.ORANGE, ChartKit.RED, new Color(120, 40, 150)
   };
 
   private Spectrum() {}
@@ -74,12 +74,12 @@ final class Spectrum {
   static XYChart chart(long[] sorted, long[] service, String title) {
     int n = sorted.length;
     XYChart chart =
-        Charts.chart(
-            "Latency distribution of " + Charts.count(n) + " successful requests: " + title,
+        ChartKit.chart(
+            "Latency distribution of " + ChartKit.count(n) + " successful requests: " + title,
             "percentile (log scale of 1/(1-q): one more nine per step)",
             "latency (ms, log scale), nearest rank");
     if (n == 0) {
-      return Charts.nothing(chart, "No successful request: no latency to draw");
+      return ChartKit.nothing(chart, "No successful request: no latency to draw");
     }
     // Points up to one request in n: no percentile finer than the data can show.
     double end = Math.log10(n);
@@ -88,11 +88,11 @@ final class Spectrum {
     for (int i = 0; i < POINTS_PER_DECADE * end; i++) {
       double at = (double) i / POINTS_PER_DECADE;
       xs.add(at);
-      ys.add(Charts.millis(Percentiles.of(sorted, 1 - Math.pow(10, -at))));
+      ys.add(ChartKit.millis(Percentiles.of(sorted, 1 - Math.pow(10, -at))));
     }
     // Every q above 1 - 1/n is the maximum by nearest rank, so the curve ends there.
     xs.add(end);
-    ys.add(Charts.millis(sorted[n - 1]));
+    ys.add(ChartKit.millis(sorted[n - 1]));
     XYSeries curve =
         chart.addSeries(
             service == null ? "all successful requests" : "latency from intended times (corrected)",
@@ -104,7 +104,7 @@ final class Spectrum {
       List<Double> sy = new ArrayList<>();
       for (double at : xs) {
         sy.add(
-            Charts.millis(
+            ChartKit.millis(
                 at >= end ? service[n - 1] : Percentiles.of(service, 1 - Math.pow(10, -at))));
       }
       XYSeries st = chart.addSeries("service time from actual send", xs, sy);
@@ -113,11 +113,16 @@ final class Spectrum {
     }
     for (int m = 0; m < MARKED.length; m++) {
       if (x(MARKED[m]) <= end + 1e-9) {
-        double value = Charts.millis(Percentiles.of(sorted, MARKED[m]));
+        double value = ChartKit.millis(Percentiles.of(sorted, MARKED[m]));
         mark(chart, NAMES[m] + " " + text(value), x(MARKED[m]), value, m);
       }
     }
-    mark(chart, "max " + text(Charts.millis(sorted[n - 1])), end, Charts.millis(sorted[n - 1]), -1);
+    mark(
+        chart,
+        "max " + text(ChartKit.millis(sorted[n - 1])),
+        end,
+        ChartKit.millis(sorted[n - 1]),
+        -1);
 
     XYStyler styler = chart.getStyler();
     styler.setXAxisMin(0.0);
@@ -125,7 +130,7 @@ final class Spectrum {
     styler.setxAxisTickLabelsFormattingFunction(Spectrum::label);
     styler.setMarkerSize(8);
     long low = service == null || service.length == 0 ? sorted[0] : Math.min(sorted[0], service[0]);
-    new LogAxis(Math.max(1e-3, Charts.millis(low) / 1.5), Charts.millis(sorted[n - 1]) * 1.5)
+    new LogAxis(Math.max(1e-3, ChartKit.millis(low) / 1.5), ChartKit.millis(sorted[n - 1]) * 1.5)
         .apply(styler);
     // Beside the plot: below it, six entries with long values may not fit on one line.
     styler.setLegendPosition(Styler.LegendPosition.OutsideE);

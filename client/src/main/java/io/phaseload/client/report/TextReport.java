@@ -1,13 +1,15 @@
 package io.phaseload.client.report;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.run.ArrivalStats;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.ConnectionTimes;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -25,9 +27,6 @@ import java.util.StringJoiner;
  */
 public final class TextReport {
 
-  private static final String ROW =
-      "%-9s %-NAMEs %7s %9s %9s %8s %8s %9s %8s %8s %8s %8s %8s %8s%n";
-
   private TextReport() {}
 
   /** Prints the summary block and the per-phase table of a closed-model run. */
@@ -35,55 +34,80 @@ public final class TextReport {
     print(run, summary, null, out);
   }
 
+  /** Prints the report, ended by the table of SLO verdicts ({@link SloTable}; none: no table). */
+  public static void print(
+      RunResult run, Summary summary, Summary serviceTime, List<SloResult> slos, PrintStream out) {
+    print(run, summary, serviceTime, out);
+    SloTable.print(slos, run, out);
+  }
+
   /**
-   * Prints the summary block and the per-phase table.
+   * Prints the summary block and the per-phase table, a section at a time.
    *
    * @param serviceTime in the open model, the same groups over service time; null otherwise
    */
   public static void print(RunResult run, Summary summary, Summary serviceTime, PrintStream out) {
-    int width = 5;
-    for (String name : run.plan().requestNames()) {
-      width = Math.max(width, name.length());
-    }
-    String row = ROW.replace("NAME", String.valueOf(width));
-    Group total = summary.total();
-    LatencyStats l = total.latency();
-    double wallSeconds = run.wallNanos() / 1e9;
     out.println("=====");
-    if (run.partial()) {
-      out.println(
-          run.merged()
-              ? "PARTIAL RESULTS: " + run.stopReason()
-              : "PARTIAL RESULTS: run stopped early (" + run.stopReason() + ")");
-      List<String> notReached = run.phasesNotReached();
-      if (!notReached.isEmpty()) {
-        out.println("Phases not reached: " + String.join(", ", notReached));
-      }
+    partial(run, out);
+    model(run, out);
+    requests(run, out);
+    counts(run, summary.total(), out);
+    wallTime(run, out);
+    latency(run, summary, serviceTime, out);
+    out.println();
+    PhaseTable.print(run, summary, out);
+    failuresByPhase(run, summary, out);
+  }
+
+  /** Whether the run stopped early, and the phases it never reached. */
+  private static void partial(RunResult run, PrintStream out) {
+    if (!run.partial()) {
+      return;
     }
-    OpenModel open = run.plan().open();
-    if (open != null) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "Model: open, %.1f arrivals/s at 100%% (%s)",
-              open.rate(),
-              open.arrivals().label()));
-      ArrivalStats a = arrivals(run);
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "Arrivals: %d scheduled, %d started, %d late (latest by %s ms)",
-              a.scheduled(),
-              a.started(),
-              a.late(),
-              Millis.text(a.maxLateNanos())));
+    out.println(
+        run.merged()
+            ? "PARTIAL RESULTS: " + run.stopReason()
+            : "PARTIAL RESULTS: run stopped early (" + run.stopReason() + ")");
+    List<String> notReached = run.phasesNotReached();
+    if (!notReached.isEmpty()) {
+      out.println("Phases not reached: " + String.join(", ", notReached));
     }
+  }
+
+  /** The open model's rate and arrivals; nothing in the closed model. */
+  private static void model(RunResult run, PrintStream out) {
+    if (!(run.plan().model() instanceof Model.Open open)) {
+      return;
+    }
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "Model: open, %.1f arrivals/s at 100%% (%s)",
+            open.rate(),
+            open.arrivals().label()));
+    ArrivalStats a = arrivals(run);
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "Arrivals: %d scheduled, %d started, %d late (latest by %s ms)",
+            a.scheduled(),
+            a.started(),
+            a.late(),
+            Millis.text(a.maxLateNanos())));
+  }
+
+  /** An iteration's requests (unless it is the contract's) and the seed drawn for the run. */
+  private static void requests(RunResult run, PrintStream out) {
     if (!run.plan().requestNames().equals(LoadPlan.CONTRACT_REQUESTS) || run.seedPrinted()) {
       out.println("Requests per iteration: " + String.join(", ", run.plan().requestNames()));
     }
     if (run.seedPrinted()) {
       out.println("Seed: " + run.seed() + " (--seed " + run.seed() + " sends the same requests)");
     }
+  }
+
+  /** Sent, successful, failed by kind and status, not sent, and the failures' reasons. */
+  private static void counts(RunResult run, Group total, PrintStream out) {
     out.println("Total number of requests sent: " + total.sent());
     out.println("Total number of Successful responses: " + total.ok());
     out.println("Failed requests: " + total.failed() + " (" + failureKinds(total) + ")");
@@ -94,6 +118,11 @@ public final class TextReport {
       out.println("Not sent (never left the client): " + total.notSent());
     }
     reasons(run, total, out);
+  }
+
+  /** The wall time, split into phases, setup and the rest (or over shards), and the shard. */
+  private static void wallTime(RunResult run, PrintStream out) {
+    double wallSeconds = run.wallNanos() / 1e9;
     if (run.merged()) {
       out.println(
           String.format(
@@ -119,6 +148,14 @@ public final class TextReport {
               + run.plan().shard()
               + " (this generator's share of the plan; client.jar report merges the shards)");
     }
+  }
+
+  /** Throughput, the headline latencies, service time in the open model, failed latencies. */
+  private static void latency(
+      RunResult run, Summary summary, Summary serviceTime, PrintStream out) {
+    Group total = summary.total();
+    LatencyStats l = total.latency();
+    double wallSeconds = run.wallNanos() / 1e9;
     out.println(
         String.format(
             Locale.ROOT,
@@ -127,7 +164,9 @@ public final class TextReport {
     out.println(
         "Mean latency: "
             + ms(l.mean())
-            + (open == null ? "" : "   (from intended times, corrected for coordinated omission)"));
+            + (run.plan().isOpen()
+                ? "   (from intended times, corrected for coordinated omission)"
+                : ""));
     out.println("Median latency: " + ms(l.p50()));
     out.println("P95 latency: " + ms(l.p95()));
     out.println("P99 latency: " + ms(l.p99()));
@@ -150,6 +189,7 @@ public final class TextReport {
               + ms(st.max()));
       arrivalsByPhase(run, summary, serviceTime, out);
     }
+    summary.connections().ifPresent(c -> connections(c, out));
     if (total.failed() > 0) {
       LatencyStats f = total.failedLatency();
       out.println(
@@ -160,51 +200,54 @@ public final class TextReport {
               + ", max "
               + ms(f.max()));
     }
-    out.println();
+  }
+
+  /**
+   * Where the time of requests that opened their own connection went: connecting, the TLS handshake
+   * (where there was one), and waiting for the first byte after both.
+   */
+  private static void connections(ConnectionTimes c, PrintStream out) {
+    spread("Connecting (a new connection per request):", c.connecting(), out);
+    if (c.tls().count() > 0) {
+      spread("TLS handshaking:", c.tls(), out);
+    }
+    spread("Waiting (send to first byte, after connecting):", c.waiting(), out);
+  }
+
+  private static void spread(String label, LatencyStats l, PrintStream out) {
     out.println(
-        "Latency by phase and request (ms, successful requests; percentiles by nearest rank):");
-    out.printf(
-        Locale.ROOT,
-        row,
-        "PHASE",
-        "REQ",
-        "THREADS",
-        "SENT",
-        "OK",
-        "FAILED",
-        "TIME s",
-        "REQ/S",
-        "MEAN",
-        "P50",
-        "P95",
-        "P99",
-        "P99.9",
-        "MAX");
+        label
+            + " mean "
+            + ms(l.mean())
+            + ", median "
+            + ms(l.p50())
+            + ", p95 "
+            + ms(l.p95())
+            + ", p99 "
+            + ms(l.p99())
+            + ", max "
+            + ms(l.max())
+            + " ("
+            + l.count()
+            + " requests)");
+  }
+
+  /** Each phase's failures, and its requests' when an iteration has several. */
+  private static void failuresByPhase(RunResult run, Summary summary, PrintStream out) {
+    Group total = summary.total();
+    if (total.failed() + total.notSent() == 0) {
+      return;
+    }
+    out.println();
+    out.println("Failures by phase:");
     for (int p = 0; p < summary.phases().size(); p++) {
-      for (Group cell : summary.cellsOf(p)) {
-        row(out, row, cell, "", null);
-      }
-      PhaseResult ran = p < run.phases().size() ? run.phases().get(p) : null;
-      Double seconds = ran == null ? null : ran.durationNanos() / 1e9;
-      String threads = String.valueOf(run.plan().threads(run.plan().phases().get(p)));
-      row(out, row, summary.phases().get(p), threads, seconds);
-    }
-    for (Group request : summary.requests()) {
-      row(out, row, request, "", null);
-    }
-    row(out, row, total, "", wallSeconds);
-    if (total.failed() + total.notSent() > 0) {
-      out.println();
-      out.println("Failures by phase:");
-      for (int p = 0; p < summary.phases().size(); p++) {
-        Group phase = summary.phases().get(p);
-        if (phase.failed() + phase.notSent() > 0) {
-          failureLine(out, phase.phase(), phase, run.reasons());
-          if (summary.requests().size() > 1) {
-            for (Group cell : summary.cellsOf(p)) {
-              if (cell.failed() + cell.notSent() > 0) {
-                failureLine(out, "  " + cell.request(), cell, run.reasons());
-              }
+      Group phase = summary.phases().get(p);
+      if (phase.failed() + phase.notSent() > 0) {
+        failureLine(out, phase.phase(), phase, run.reasons());
+        if (summary.requests().size() > 1) {
+          for (Group cell : summary.cellsOf(p)) {
+            if (cell.failed() + cell.notSent() > 0) {
+              failureLine(out, "  " + cell.request(), cell, run.reasons());
             }
           }
         }
@@ -305,30 +348,6 @@ public final class TextReport {
         out.printf(Locale.ROOT, "  %-8s %9d  %s%n", Outcome.kindName(kind), e.count(), e.message());
       }
     }
-  }
-
-  private static void row(PrintStream out, String row, Group g, String threads, Double seconds) {
-    LatencyStats l = g.latency();
-    String time = seconds == null ? "" : String.format(Locale.ROOT, "%.3f", seconds);
-    String rate =
-        seconds == null || seconds <= 0 ? "" : String.format(Locale.ROOT, "%.1f", g.ok() / seconds);
-    out.printf(
-        Locale.ROOT,
-        row,
-        g.phase(),
-        g.request(),
-        threads,
-        g.sent(),
-        g.ok(),
-        g.failed(),
-        time,
-        rate,
-        Millis.text(l.mean()),
-        Millis.text(l.p50()),
-        Millis.text(l.p95()),
-        Millis.text(l.p99()),
-        Millis.text(l.p999()),
-        Millis.text(l.max()));
   }
 
   /** "connect 0, timeout 0, io 0, http 0, bad body 0": the kinds of requests sent that failed. */

@@ -48,7 +48,7 @@ record TimeAxis(double nanosPerUnit, String title, long spanNanos) {
     double[] y = new double[2 * n];
     int i = 0;
     for (int b = 0; b < n; b++) {
-      double value = ok[b] == 0 ? Double.NaN : Charts.millis(nanos[b]);
+      double value = ok[b] == 0 ? Double.NaN : ChartKit.millis(nanos[b]);
       boolean alone = ok[b] > 0 && (b == 0 || ok[b - 1] == 0) && (b == n - 1 || ok[b + 1] == 0);
       if (alone) {
         x[i] = at(series.startNanos(b));

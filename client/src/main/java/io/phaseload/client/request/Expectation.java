@@ -8,8 +8,10 @@ import java.util.Locale;
 
 /**
  * What a response must be to count as a success: a status among those expected (a code, a list, or
- * a class such as 2xx; 2xx by default), and optionally a body that contains or equals given bytes.
- * The built-in contract checks its JSON answer instead. Immutable and thread-safe.
+ * a class such as 2xx; 2xx by default), and optionally a body that contains or equals a text, which
+ * may hold the request's variables (rendered with the values the request was sent with). The
+ * built-in contract checks its JSON answer instead. Immutable and thread-safe; a check renders into
+ * the calling thread's {@link Vars}.
  */
 public final class Expectation {
 
@@ -26,18 +28,25 @@ public final class Expectation {
   /** The most body bytes kept for a check; a longer body is read to its end and dropped. */
   public static final int MAX_BODY_CHECKED = 64 * 1024;
 
+  /** The most characters of a body a bad-body reason quotes. */
+  static final int EXCERPT_CHARS = 80;
+
   private final boolean[] statuses = new boolean[1000];
-  private final String statusSpec;
   private final Body body;
+
+  /** What CONTAINS or EQUALS looks for; null for the other checks. */
+  private final Template text;
+
+  /** The text's bytes when it has no variable; null otherwise. */
   private final byte[] bytes;
 
-  private Expectation(List<Integer> codes, String statusSpec, Body body, byte[] bytes) {
+  private Expectation(List<Integer> codes, Body body, Template text) {
     for (int c : codes) {
       statuses[c] = true;
     }
-    this.statusSpec = statusSpec;
     this.body = body;
-    this.bytes = bytes;
+    this.text = text;
+    this.bytes = text == null ? null : text.constant();
   }
 
   /** Any 2xx, body unchecked: the default. */
@@ -71,18 +80,21 @@ public final class Expectation {
     if ((body == Body.CONTAINS || body == Body.EQUALS) && text == null) {
       throw new IllegalArgumentException("a body check needs the text to check for");
     }
-    byte[] b = text == null ? null : text.getBytes(StandardCharsets.UTF_8);
-    if (b != null && b.length > MAX_BODY_CHECKED) {
+    if (text != null && text.getBytes(StandardCharsets.UTF_8).length > MAX_BODY_CHECKED) {
       throw new IllegalArgumentException(
           "a body check may look for at most " + MAX_BODY_CHECKED + " bytes");
     }
-    return new Expectation(codes, statusSpec.trim(), body, b);
+    return new Expectation(codes, body, text == null ? null : Template.parse(text));
   }
 
   /** The contract's check: 200 and its JSON answer to {@code post ? POST : GET}. */
   public static Expectation contract(boolean post) {
-    return new Expectation(
-        List.of(200), "200", post ? Body.CONTRACT_POST : Body.CONTRACT_GET, null);
+    return new Expectation(List.of(200), post ? Body.CONTRACT_POST : Body.CONTRACT_GET, null);
+  }
+
+  /** The text a CONTAINS or EQUALS check looks for, variables unrendered; null otherwise. */
+  public Template text() {
+    return text;
   }
 
   public boolean statusOk(int status) {
@@ -93,7 +105,8 @@ public final class Expectation {
   public int bodyBytesNeeded() {
     return switch (body) {
       case NONE -> 0;
-      case EQUALS -> bytes.length + 1; // one more tells a longer body from an equal one
+      // One more tells a longer body from an equal one; a rendered text's length is not known.
+      case EQUALS -> bytes != null ? bytes.length + 1 : MAX_BODY_CHECKED;
       default -> MAX_BODY_CHECKED;
     };
   }
@@ -102,45 +115,90 @@ public final class Expectation {
     return body;
   }
 
-  /** The bytes a CONTAINS or EQUALS check looks for; null otherwise. */
-  public byte[] bytes() {
-    return bytes == null ? null : bytes.clone();
+  /**
+   * The outcome of a response: HTTP with its status if the status is not expected; else OK, or
+   * BAD_BODY with the reason the body failed (the check, and an excerpt of the first body of
+   * request {@code request} that failed it in this run). {@code body[0, length)} is the body as
+   * kept, {@code truncated} if there was more; {@code vars} are what the request was rendered with.
+   * Allocates only for the first bad body of a request.
+   */
+  public int check(
+      int status,
+      byte[] body,
+      int length,
+      boolean truncated,
+      Vars vars,
+      int request,
+      Reasons reasons) {
+    if (!statusOk(status)) {
+      return Outcome.of(Outcome.HTTP, status);
+    }
+    if (bodyOk(body, length, truncated, vars)) {
+      return Outcome.of(Outcome.OK, status);
+    }
+    int code = reasons.badBodyCode(request);
+    if (code == 0) {
+      code = reasons.firstBadBody(request, failure(body, length, truncated, vars));
+    }
+    return Outcome.of(Outcome.BAD_BODY, code);
   }
 
   /**
-   * Whether a body passes: {@code body[0, length)} as kept, {@code truncated} if there was more.
-   * Contains looks in the kept bytes only (the first {@value #MAX_BODY_CHECKED}).
+   * Whether a body passes. Contains looks in the kept bytes only (the first {@value
+   * #MAX_BODY_CHECKED}).
    */
-  public boolean bodyOk(byte[] body, int length, boolean truncated) {
+  boolean bodyOk(byte[] body, int length, boolean truncated, Vars vars) {
     switch (this.body) {
       case NONE:
         return true;
       case EQUALS:
-        return !truncated && Arrays.equals(body, 0, length, bytes, 0, bytes.length);
       case CONTAINS:
-        return indexOf(body, length, bytes) >= 0;
+        byte[] want = bytes;
+        int wantLength;
+        if (want == null) {
+          ByteBuf out = vars.expected;
+          out.clear();
+          text.renderAgain(vars, out);
+          want = out.array();
+          wantLength = out.length();
+        } else {
+          wantLength = want.length;
+        }
+        return this.body == Body.EQUALS
+            ? !truncated && Arrays.equals(body, 0, length, want, 0, wantLength)
+            : indexOf(body, length, want, wantLength) >= 0;
       default:
         return !truncated && ContractAnswer.matches(this.body == Body.CONTRACT_POST, body, length);
     }
   }
 
-  /** The outcome of a response with {@code status} whose body passed or not. */
-  public int outcome(int status, boolean bodyPassed) {
-    if (!statusOk(status)) {
-      return Outcome.of(Outcome.HTTP, status);
-    }
-    return Outcome.of(bodyPassed ? Outcome.OK : Outcome.BAD_BODY, status);
+  /** Why a body failed this check, with a short escaped excerpt of it: a reason's message. */
+  private String failure(byte[] body, int length, boolean truncated, Vars vars) {
+    String check =
+        switch (this.body) {
+          case CONTAINS -> "body does not contain " + quoted(vars);
+          case EQUALS -> "body is not " + quoted(vars);
+          default -> "body is not the sayHello contract's JSON answer";
+        };
+    return check
+        + "; first got "
+        + (truncated ? "more than " : "")
+        + length
+        + " bytes: "
+        + Excerpt.of(body, length, EXCERPT_CHARS);
   }
 
-  /** "2xx", "200,201": as the user wrote it, for reports. */
-  public String statusSpec() {
-    return statusSpec;
+  private String quoted(Vars vars) {
+    ByteBuf out = vars.expected;
+    out.clear();
+    text.renderAgain(vars, out);
+    return Excerpt.of(out.array(), out.length(), EXCERPT_CHARS);
   }
 
-  private static int indexOf(byte[] hay, int length, byte[] needle) {
+  private static int indexOf(byte[] hay, int length, byte[] needle, int needleLength) {
     outer:
-    for (int i = 0; i + needle.length <= length; i++) {
-      for (int j = 0; j < needle.length; j++) {
+    for (int i = 0; i + needleLength <= length; i++) {
+      for (int j = 0; j < needleLength; j++) {
         if (hay[i + j] != needle[j]) {
           continue outer;
         }

@@ -4,9 +4,10 @@ import java.util.List;
 
 /**
  * What became of one request, packed into an int so the hot path never allocates: the kind in the
- * low {@value #KIND_BITS} bits and a {@value #DETAIL_BITS}-bit detail above it. For a response (ok,
- * bad body, http) the detail is the HTTP status; for a failure with no response (connect, timeout,
- * io, not sent) it is a {@link Reasons} code, which the report turns into a message after the run.
+ * low {@value #KIND_BITS} bits and a {@value #DETAIL_BITS}-bit detail above it. For ok and http the
+ * detail is the HTTP status; for a bad body (whose status was an expected one) and a failure with
+ * no response (connect, timeout, io, not sent) it is a {@link Reasons} code, which the report turns
+ * into a message after the run.
  *
  * <p>Kind 0 is reserved for a recording slot no request reached (a stopped run).
  */
@@ -80,26 +81,18 @@ public final class Outcome {
     return of(kind, reason);
   }
 
-  /** The outcome of a response with this status, given whether it met its expectation. */
-  public static int ofResponse(int status, boolean bodyMatches) {
-    if (status == 200) {
-      return of(bodyMatches ? OK : BAD_BODY, 200);
-    }
-    return of(HTTP, status);
-  }
-
   public static int kind(int outcome) {
     return outcome & ((1 << KIND_BITS) - 1);
   }
 
-  /** The HTTP status of a response outcome, or 0 for a failure without one. */
+  /** The HTTP status of an ok or http outcome, or 0 for the others. */
   public static int status(int outcome) {
-    return hasResponse(kind(outcome)) ? detail(outcome) : 0;
+    return hasReason(kind(outcome)) ? 0 : detail(outcome);
   }
 
-  /** The {@link Reasons} code of a failure without a response, or 0. */
+  /** The {@link Reasons} code of a bad body or a failure without a response, or 0. */
   public static int reason(int outcome) {
-    return hasResponse(kind(outcome)) ? 0 : detail(outcome);
+    return hasReason(kind(outcome)) ? detail(outcome) : 0;
   }
 
   public static int detail(int outcome) {
@@ -109,6 +102,13 @@ public final class Outcome {
   /** Whether a kind is the outcome of a response (so its detail is a status). */
   public static boolean hasResponse(int kind) {
     return kind == OK || kind == BAD_BODY || kind == HTTP;
+  }
+
+  /**
+   * Whether a kind's detail is a {@link Reasons} code (bad body and the kinds with no response).
+   */
+  public static boolean hasReason(int kind) {
+    return kind != UNUSED && kind != OK && kind != HTTP;
   }
 
   public static boolean ok(int outcome) {

@@ -1,9 +1,11 @@
 package io.phaseload.client.request;
 
+import io.phaseload.client.plan.LoadPlan;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -55,6 +57,11 @@ public final class Reasons {
   private final AtomicReferenceArray<String> messages =
       new AtomicReferenceArray<>(Outcome.MAX_DETAIL + 1);
   private final ConcurrentHashMap<String, Integer> codes = new ConcurrentHashMap<>();
+
+  /** Per request of the iteration, the code of its first bad body's reason; 0 until one. */
+  private final AtomicIntegerArray badBodies =
+      new AtomicIntegerArray(LoadPlan.MAX_REQUESTS_PER_ITERATION);
+
   private final AtomicInteger next = new AtomicInteger(FIRST_INTERNED);
 
   public Reasons() {
@@ -80,6 +87,20 @@ public final class Reasons {
           messages.set(code, m);
           return code;
         });
+  }
+
+  /** The reason every bad body of request {@code request} gets; 0 before its first. */
+  public int badBodyCode(int request) {
+    return badBodies.get(request);
+  }
+
+  /**
+   * Interns the reason of request {@code request}'s first bad body, {@code message}, and returns
+   * the code all its bad bodies then share: the first thread's, if two raced.
+   */
+  public int firstBadBody(int request, String message) {
+    badBodies.compareAndSet(request, 0, intern(message));
+    return badBodies.get(request);
   }
 
   /** Replaces the message of a fixed code with one that says more (e.g. the file limit). */

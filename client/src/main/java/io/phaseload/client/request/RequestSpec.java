@@ -1,6 +1,7 @@
 package io.phaseload.client.request;
 
 import io.phaseload.client.plan.Target;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -74,6 +75,19 @@ public record RequestSpec(
     }
     endpoints = List.copyOf(endpoints);
     headers = List.copyOf(headers);
+    if (expect.text() != null) {
+      // A check repeats the values its request was sent with, drawn in the order sent.
+      for (Endpoint e : endpoints) {
+        List<long[]> draws = new ArrayList<>(e.path().randomRanges());
+        for (Header h : headers) {
+          draws.addAll(h.value().randomRanges());
+        }
+        if (body != null) {
+          draws.addAll(body.randomRanges());
+        }
+        expect.text().checkRepeats(draws, "expect of " + name);
+      }
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.phaseload.client.request;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.common.Contract;
 import java.util.ArrayList;
@@ -16,16 +17,16 @@ import java.util.Set;
  */
 public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
 
-  /** The most requests one iteration may hold (the record layout tells this many apart). */
-  public static final int MAX_REQUESTS = 64;
-
   public Scenario {
     if (requests == null || requests.isEmpty()) {
       throw new IllegalArgumentException("a scenario needs at least one request");
     }
-    if (requests.size() > MAX_REQUESTS) {
+    if (requests.size() > LoadPlan.MAX_REQUESTS_PER_ITERATION) {
       throw new IllegalArgumentException(
-          "a scenario holds at most " + MAX_REQUESTS + " requests, got " + requests.size());
+          "a scenario holds at most "
+              + LoadPlan.MAX_REQUESTS_PER_ITERATION
+              + " requests, got "
+              + requests.size());
     }
     Set<String> names = new HashSet<>();
     for (RequestSpec r : requests) {
@@ -46,7 +47,7 @@ public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
         new RequestSpec.Header("Accept", Template.parse("application/json"));
     RequestSpec get =
         new RequestSpec(
-            "GET",
+            LoadPlan.CONTRACT_REQUESTS.get(0),
             "GET",
             List.of(at),
             RequestSpec.Pick.ROUND_ROBIN,
@@ -55,7 +56,7 @@ public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
             Expectation.contract(false));
     RequestSpec post =
         new RequestSpec(
-            "POST",
+            LoadPlan.CONTRACT_REQUESTS.get(1),
             "POST",
             List.of(at),
             RequestSpec.Pick.ROUND_ROBIN,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,10 +30,20 @@ public final class ScenarioFile {
   /** The largest body a request may send. */
   public static final int MAX_BODY_BYTES = 1 << 20;
 
-  private static final Set<String> TOP_KEYS = Set.of("requests");
+  private static final Set<String> TOP_KEYS = Set.of("requests", "slo");
   private static final Set<String> REQUEST_KEYS =
       Set.of(
-          "name", "method", "path", "url", "urls", "pick", "headers", "body", "bodyFile", "expect");
+          "name",
+          "method",
+          "path",
+          "url",
+          "urls",
+          "pick",
+          "headers",
+          "body",
+          "bodyFile",
+          "expect",
+          "slo");
   private static final Set<String> EXPECT_KEYS = Set.of("status", "bodyContains", "bodyEquals");
 
   /** A scenario file that cannot be used; the message is one line. */
@@ -72,9 +83,13 @@ public final class ScenarioFile {
     if (list == null || !list.isArray() || list.isEmpty()) {
       throw new Invalid(where + ": 'requests' must be a list of at least one request");
     }
-    if (list.size() > Scenario.MAX_REQUESTS) {
+    if (list.size() > LoadPlan.MAX_REQUESTS_PER_ITERATION) {
       throw new Invalid(
-          where + ": at most " + Scenario.MAX_REQUESTS + " requests, got " + list.size());
+          where
+              + ": at most "
+              + LoadPlan.MAX_REQUESTS_PER_ITERATION
+              + " requests, got "
+              + list.size());
     }
     List<RequestSpec> requests = new ArrayList<>();
     Set<String> names = new HashSet<>();
@@ -99,6 +114,40 @@ public final class ScenarioFile {
       }
     }
     return new Scenario(requests, seed, false);
+  }
+
+  /**
+   * The SLO expressions of a file {@link #read} accepted, as written: the top level's, then each
+   * request's with its name in front ({@code name:p99<50ms}). An {@code slo} is one expression or a
+   * list of them; the expressions themselves are checked by their reader.
+   */
+  public static List<String> slos(Path file) throws Invalid {
+    JsonNode root;
+    try {
+      root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+    } catch (IOException e) {
+      throw new Invalid(file + ": cannot be read: " + e.getMessage());
+    }
+    List<String> out = new ArrayList<>();
+    sloList(file + ": slo", root.get("slo"), "", out);
+    for (JsonNode r : root.get("requests")) {
+      String name = r.get("name").asText();
+      sloList(file + ": request '" + name + "': slo", r.get("slo"), name + ":", out);
+    }
+    return out;
+  }
+
+  private static void sloList(String where, JsonNode slo, String prefix, List<String> out)
+      throws Invalid {
+    if (slo == null || slo.isNull()) {
+      return;
+    }
+    for (JsonNode e : slo.isArray() ? slo : List.of(slo)) {
+      if (!e.isValueNode() || e.asText().isBlank()) {
+        throw new Invalid(where + " must be an expression or a list of them, e.g. p99<50ms");
+      }
+      out.add(prefix + e.asText());
+    }
   }
 
   private static RequestSpec request(Path file, JsonNode r) {

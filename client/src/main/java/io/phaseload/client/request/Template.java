@@ -146,7 +146,71 @@ public final class Template {
         case THREAD -> out.append(vars.thread);
         case ITERATION -> out.append(vars.iteration);
         case PHASE -> out.append(vars.phase);
-        default -> out.append(vars.random.nextLong(lo[i], hi[i] + 1));
+        default -> out.append(vars.draw(lo[i], hi[i]));
+      }
+    }
+  }
+
+  /**
+   * Appends the bytes with the values the request just rendered drew: {@code ${thread}}, {@code
+   * ${iteration}} and {@code ${phase}} as {@link #render} does, and the k-th {@code
+   * ${random:LO:HI}} as the request's k-th draw, so that a check repeats what was sent. {@link
+   * #checkRepeats} has made sure those draws exist.
+   */
+  public void renderAgain(Vars vars, ByteBuf out) {
+    if (constant != null) {
+      out.append(constant);
+      return;
+    }
+    int draw = 0;
+    for (int i = 0; i < kinds.length; i++) {
+      switch (kinds[i]) {
+        case LITERAL -> out.append(literals[i]);
+        case THREAD -> out.append(vars.thread);
+        case ITERATION -> out.append(vars.iteration);
+        case PHASE -> out.append(vars.phase);
+        default -> out.append(vars.drawn(draw++));
+      }
+    }
+  }
+
+  /** The ranges of this template's {@code ${random:LO:HI}} variables, in order. */
+  List<long[]> randomRanges() {
+    List<long[]> ranges = new ArrayList<>();
+    for (int i = 0; i < kinds.length; i++) {
+      if (kinds[i] == RANDOM) {
+        ranges.add(new long[] {lo[i], hi[i]});
+      }
+    }
+    return ranges;
+  }
+
+  /**
+   * Checks that {@link #renderAgain} can repeat a request that draws {@code drawn}, in order: its
+   * k-th random variable must have the range of the request's k-th draw.
+   *
+   * @throws IllegalArgumentException naming the variable that has no draw to repeat
+   */
+  void checkRepeats(List<long[]> drawn, String where) {
+    List<long[]> mine = randomRanges();
+    for (int k = 0; k < mine.size(); k++) {
+      long[] r = mine.get(k);
+      String var = "${random:" + r[0] + ":" + r[1] + "}";
+      if (k >= Vars.MAX_DRAWS) {
+        throw new IllegalArgumentException(
+            where + ": a check repeats at most " + Vars.MAX_DRAWS + " random draws");
+      }
+      if (k >= drawn.size() || drawn.get(k)[0] != r[0] || drawn.get(k)[1] != r[1]) {
+        throw new IllegalArgumentException(
+            where
+                + ": "
+                + var
+                + " must repeat the request's random draw number "
+                + (k + 1)
+                + (k >= drawn.size()
+                    ? ", but the request draws only " + drawn.size()
+                    : ", which is ${random:" + drawn.get(k)[0] + ":" + drawn.get(k)[1] + "}")
+                + " (a check repeats its request's draws, in the order path, headers, body)");
       }
     }
   }

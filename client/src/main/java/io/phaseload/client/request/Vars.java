@@ -1,5 +1,6 @@
 package io.phaseload.client.request;
 
+import io.phaseload.client.plan.LoadPlan;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 
@@ -22,13 +23,21 @@ public final class Vars {
   int iteration;
 
   /** Round-robin positions, one per request of the iteration. */
-  final int[] next = new int[Scenario.MAX_REQUESTS];
+  final int[] next = new int[LoadPlan.MAX_REQUESTS_PER_ITERATION];
 
   /** The reused buffer requests with variables are rendered into. */
   public final ByteBuf buffer = new ByteBuf(1024);
 
   /** The reused buffer bodies with variables are rendered into. */
   public final ByteBuf body = new ByteBuf(256);
+
+  /** The reused buffer a body check with variables is rendered into. */
+  final ByteBuf expected = new ByteBuf(256);
+
+  /** The random values the request being rendered drew, in order, for its check to repeat. */
+  private final long[] drawn = new long[MAX_DRAWS];
+
+  private int draws;
 
   public Vars(int thread, String phase, int phaseIndex, long seed) {
     this.thread = thread;
@@ -37,6 +46,31 @@ public final class Vars {
     for (int i = 0; i < next.length; i++) {
       next[i] = thread; // threads start round-robin lists at different places, spreading load
     }
+  }
+
+  /**
+   * The most draws one request's check can repeat: ten values' worth of variables (a value holds at
+   * most 32), so a path, eight headers and a body each full of them.
+   */
+  static final int MAX_DRAWS = 320;
+
+  /** Starts rendering a request: its check repeats the draws made from here on. */
+  public void startRequest() {
+    draws = 0;
+  }
+
+  /** A uniform value in [lo, hi], remembered for the request's check. */
+  long draw(long lo, long hi) {
+    long v = random.nextLong(lo, hi + 1);
+    if (draws < MAX_DRAWS) {
+      drawn[draws++] = v;
+    }
+    return v;
+  }
+
+  /** The request's {@code k}-th draw (0-based). */
+  long drawn(int k) {
+    return drawn[k];
   }
 
   /** Sets the iteration the next requests belong to. */

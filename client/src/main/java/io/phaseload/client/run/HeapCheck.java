@@ -1,7 +1,7 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.record.RecordLayout;
+import io.phaseload.client.result.RecordLayout;
 import java.util.Locale;
 
 /**
@@ -34,8 +34,18 @@ public final class HeapCheck {
    * @throws RunRefusedException saying what it needs and how to get it
    */
   public static void require(LoadPlan plan, boolean timeSeries) throws RunRefusedException {
+    require(plan, timeSeries, false);
+  }
+
+  /**
+   * As {@link #require(LoadPlan, boolean)}, for a run that records each request's connection times
+   * too if {@code connections} ({@code --no-keepalive}): their longs in the recording, and one copy
+   * of each kind for their statistics.
+   */
+  public static void require(LoadPlan plan, boolean timeSeries, boolean connections)
+      throws RunRefusedException {
     long requests = plan.totalRequests();
-    if (requests > RecordLayout.maxRequests(plan)) {
+    if (requests > RecordLayout.maxRequests(plan, connections)) {
       throw new RunRefusedException(
           String.format(
               Locale.ROOT,
@@ -44,35 +54,48 @@ public final class HeapCheck {
               plan.threads(),
               plan.iterations(),
               requests,
-              RecordLayout.maxRequests(plan)));
+              RecordLayout.maxRequests(plan, connections)));
     }
-    requireHeap(requests, perRequest(plan, timeSeries), 0, "java -Xmx%dg -jar client.jar ...");
+    int connectionBytes = connectionBytes(connections);
+    requireHeap(
+        requests,
+        perRequest(plan, timeSeries) + connectionBytes,
+        0,
+        "java -Xmx%dg -jar client.jar ...");
   }
 
   /**
    * Checks that the merge of a whole plan's shards fits one array and the heap: the merged
    * recording, its statistics, and one shard's recording being read ({@code shardBytes}).
    *
+   * @param connections whether the shards' records carry connection times ({@code --no-keepalive}):
+   *     their longs in the merged recording, and their statistics
    * @throws RunRefusedException saying where the limit is, or what heap it needs
    */
-  public static void requireForReport(LoadPlan whole, long shardBytes, boolean timeSeries)
+  public static void requireForReport(
+      LoadPlan whole, boolean connections, long shardBytes, boolean timeSeries)
       throws RunRefusedException {
     long requests = whole.totalRequests();
-    if (requests > RecordLayout.maxRequests(whole)) {
+    if (requests > RecordLayout.maxRequests(whole, connections)) {
       throw new RunRefusedException(
           String.format(
               Locale.ROOT,
               "the plan's shards hold %,d requests; one report merges at most %,d (one array of"
                   + " %d-byte records): report each shard's file on its own",
               requests,
-              RecordLayout.maxRequests(whole),
-              RecordLayout.longsPerRequest(whole) * Long.BYTES));
+              RecordLayout.maxRequests(whole, connections),
+              RecordLayout.longsPerRequest(whole, connections) * Long.BYTES));
     }
     requireHeap(
         requests,
-        perRequest(whole, timeSeries),
+        perRequest(whole, timeSeries) + connectionBytes(connections),
         shardBytes,
         "java -Xmx%dg -jar client.jar report ...");
+  }
+
+  /** Heap per request for connection times: their longs, and a copy of each for statistics. */
+  private static int connectionBytes(boolean connections) {
+    return connections ? 2 * RecordLayout.CONNECTION_LONGS * Long.BYTES : 0;
   }
 
   private static int perRequest(LoadPlan plan, boolean timeSeries) {

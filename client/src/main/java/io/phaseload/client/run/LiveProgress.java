@@ -1,8 +1,10 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.plan.Phase;
-import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseListener;
+import io.phaseload.client.result.PhaseResult;
 import java.io.Console;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -17,7 +19,7 @@ import java.util.Locale;
  * errors. The reads are racy by design (a redraw may lag a request behind); the report after the
  * run is exact.
  */
-public final class LiveProgress implements LoadTest.Listener, AutoCloseable {
+public final class LiveProgress implements PhaseListener, AutoCloseable {
 
   private final LatencyRecorder recorder;
   private final PrintStream err;

@@ -1,7 +1,7 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Shard;
 import java.util.SplittableRandom;
@@ -23,7 +23,7 @@ public abstract class Pacer {
   public static Pacer of(LoadPlan plan, Phase phase, long seed) {
     double rate = plan.wholeRate(phase);
     Pacer whole =
-        plan.open().arrivals() == OpenModel.Arrivals.POISSON
+        plan.model() instanceof Model.Open open && open.arrivals() == Model.Open.Arrivals.POISSON
             ? poisson(
                 rate, seed ^ (0x9E3779B97F4A7C15L * (phase.index() + 1)), plan.wholeArrivals(phase))
             : uniform(rate);

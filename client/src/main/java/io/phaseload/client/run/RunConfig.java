@@ -16,6 +16,8 @@ import java.time.Instant;
  * @param path the path on the embedded server
  * @param threadMode how user threads are made, as asked (auto resolves per JDK)
  * @param insecure whether https targets are trusted without checking their certificate
+ * @param keepAlive whether connections carry request after request; false ({@code --no-keepalive})
+ *     for a new connection per request, its opening timed apart
  * @param maxFailures how many failed requests stop the run early
  * @param duration the longest the whole run may take; null for no bound but the run deadline
  * @param ignoreFileLimit run even if the open-files limit is too low for the busiest phase
@@ -34,6 +36,7 @@ public record RunConfig(
     EngineKind engine,
     ThreadMode threadMode,
     boolean insecure,
+    boolean keepAlive,
     FailureLimit maxFailures,
     Duration duration,
     boolean ignoreFileLimit,
@@ -75,21 +78,147 @@ public record RunConfig(
 
   /** This configuration against an embedded server with {@code workers} threads. */
   public RunConfig withEmbeddedWorkers(Integer workers) {
-    return new RunConfig(
-        plan,
-        scenario,
-        target,
-        path,
-        connectTimeout,
-        readTimeout,
-        engine,
-        threadMode,
-        insecure,
-        maxFailures,
-        duration,
-        ignoreFileLimit,
-        workers,
-        startAt,
-        timeSeries);
+    return toBuilder().embeddedWorkers(workers).build();
+  }
+
+  /** A run of {@code plan}, each iteration sending {@code scenario}; the rest in named steps. */
+  public static Builder builder(LoadPlan plan, Scenario scenario) {
+    return new Builder(plan, scenario);
+  }
+
+  /** This configuration with another plan of the same requests (a capacity search's steps). */
+  public RunConfig withPlan(LoadPlan other) {
+    return toBuilder(other).build();
+  }
+
+  private Builder toBuilder() {
+    return toBuilder(plan);
+  }
+
+  private Builder toBuilder(LoadPlan plan) {
+    return builder(plan, scenario)
+        .target(target, path)
+        .timeouts(connectTimeout, readTimeout)
+        .engine(engine, threadMode, insecure)
+        .keepAlive(keepAlive)
+        .maxFailures(maxFailures)
+        .duration(duration)
+        .ignoreFileLimit(ignoreFileLimit)
+        .embeddedWorkers(embeddedWorkers)
+        .startAt(startAt)
+        .timeSeries(timeSeries);
+  }
+
+  /**
+   * Builds a {@link RunConfig} step by step, each step naming what it sets; {@link #build} checks
+   * the whole. Defaults: the embedded server at /sayHello, 5 s to connect, 30 s to read, the raw
+   * engine on auto threads, no failure limit, no duration. Not thread-safe.
+   */
+  public static final class Builder {
+    private final LoadPlan plan;
+    private final Scenario scenario;
+    private Target target;
+    private String path = "/sayHello";
+    private Duration connectTimeout = Duration.ofSeconds(5);
+    private Duration readTimeout = Duration.ofSeconds(30);
+    private EngineKind engine = EngineKind.RAW;
+    private ThreadMode threadMode = ThreadMode.AUTO;
+    private boolean insecure;
+    private boolean keepAlive = true;
+    private FailureLimit maxFailures = FailureLimit.UNLIMITED;
+    private Duration duration;
+    private boolean ignoreFileLimit;
+    private Integer embeddedWorkers;
+    private Instant startAt;
+    private boolean timeSeries;
+
+    private Builder(LoadPlan plan, Scenario scenario) {
+      this.plan = plan;
+      this.scenario = scenario;
+    }
+
+    /** The target (null: the embedded server) and the path on the embedded server. */
+    public Builder target(Target target, String path) {
+      this.target = target;
+      this.path = path;
+      return this;
+    }
+
+    public Builder timeouts(Duration connect, Duration read) {
+      this.connectTimeout = connect;
+      this.readTimeout = read;
+      return this;
+    }
+
+    public Builder engine(EngineKind kind, ThreadMode mode, boolean insecure) {
+      this.engine = kind;
+      this.threadMode = mode;
+      this.insecure = insecure;
+      return this;
+    }
+
+    /** Whether connections are kept for the next request; false: one per request. */
+    public Builder keepAlive(boolean keepAlive) {
+      this.keepAlive = keepAlive;
+      return this;
+    }
+
+    public Builder maxFailures(FailureLimit limit) {
+      this.maxFailures = limit;
+      return this;
+    }
+
+    /** The longest the whole run may take; null for no bound but the run deadline. */
+    public Builder duration(Duration duration) {
+      this.duration = duration;
+      return this;
+    }
+
+    public Builder ignoreFileLimit(boolean ignore) {
+      this.ignoreFileLimit = ignore;
+      return this;
+    }
+
+    /** The embedded server's worker threads; null for its default. */
+    public Builder embeddedWorkers(Integer workers) {
+      this.embeddedWorkers = workers;
+      return this;
+    }
+
+    /** When the first phase starts; null to start at once. */
+    public Builder startAt(Instant startAt) {
+      this.startAt = startAt;
+      return this;
+    }
+
+    public Builder timeSeries(boolean timeSeries) {
+      this.timeSeries = timeSeries;
+      return this;
+    }
+
+    /**
+     * The configuration.
+     *
+     * @throws IllegalArgumentException with a message for a person, if the parts do not fit
+     */
+    public RunConfig build() {
+      return new RunConfig(
+          plan,
+          scenario,
+          target,
+          path,
+          connectTimeout,
+          readTimeout,
+          engine,
+          threadMode,
+          insecure,
+          keepAlive,
+          maxFailures,
+          duration,
+          ignoreFileLimit,
+          embeddedWorkers,
+          startAt,
+          timeSeries);
+    }
   }
 }

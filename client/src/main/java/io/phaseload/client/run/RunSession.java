@@ -1,20 +1,24 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.engine.Engine;
-import io.phaseload.client.engine.Engines;
+import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Tls;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Target;
-import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.stats.Summary;
+import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseListener;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,38 +32,12 @@ import java.util.Optional;
  */
 public final class RunSession implements AutoCloseable {
 
-  /**
-   * A finished run and its statistics.
-   *
-   * @param summary the headline figures: latency from intended times in the open model
-   * @param serviceTime the same groups over service time (from the actual send) in the open model;
-   *     null in the closed model, where the two are the same
-   */
-  public record Finished(RunResult result, Summary summary, Summary serviceTime) {
-
-    /** A run (or a merge of shards' runs) with its statistics computed from its recording. */
-    public static Finished of(RunResult result) {
-      LoadPlan plan = result.plan();
-      LatencyRecorder recording = result.recording();
-      Summary summary = Summary.of(recording, plan.phaseNames(), plan.requestNames());
-      Summary service =
-          plan.isOpen()
-              ? Summary.of(recording, plan.phaseNames(), plan.requestNames(), false)
-              : null;
-      return new Finished(result, summary, service);
-    }
-
-    /** Whether every request left the client and succeeded, and the run was not stopped early. */
-    public boolean clean() {
-      return summary.total().failed() == 0 && summary.total().notSent() == 0 && !result.partial();
-    }
-  }
-
   private final Target target;
   private final PhaseloadServer embedded;
-  private volatile LoadTest active;
+  private volatile PhaseRunner active;
   private volatile Engine activeEngine;
   private volatile boolean interrupted;
+  private volatile List<GeneratorLoad> generator = List.of();
 
   private RunSession(Target target, PhaseloadServer embedded) {
     this.target = target;
@@ -107,7 +85,7 @@ public final class RunSession implements AutoCloseable {
    * @return the limit as read, if the platform tells it
    */
   public static Optional<FileLimit> preflight(RunConfig config) throws RunRefusedException {
-    HeapCheck.require(config.plan(), config.timeSeries());
+    HeapCheck.require(config.plan(), config.timeSeries(), !config.keepAlive());
     long connections = connections(config);
     Optional<FileLimit> limit = FileLimit.ofThisProcess();
     if (!config.ignoreFileLimit() && limit.isPresent() && !limit.get().fits(connections)) {
@@ -139,7 +117,7 @@ public final class RunSession implements AutoCloseable {
    * @param live where to draw the live progress line; null for none
    * @throws RunRefusedException if the run cannot fit this process
    */
-  public Finished run(RunConfig config, LoadTest.Listener listener, PrintStream live)
+  public RunResult run(RunConfig config, PhaseListener listener, PrintStream live)
       throws RunRefusedException, InterruptedException {
     Optional<FileLimit> fileLimit = preflight(config);
     LoadPlan plan = config.plan();
@@ -149,7 +127,7 @@ public final class RunSession implements AutoCloseable {
         l ->
             reasons.explain(
                 Reasons.OUT_OF_FILES, "out of file descriptors: " + l.describe(connections)));
-    LatencyRecorder recorder = LatencyRecorder.allocate(plan);
+    LatencyRecorder recorder = LatencyRecorder.allocate(plan, !config.keepAlive());
     if (config.startAt() != null) {
       // Shards on other machines start at the same instant; waiting is no part of the run (no
       // deadline, no live progress yet), and Ctrl-C ends it (the run then stops at once).
@@ -157,8 +135,8 @@ public final class RunSession implements AutoCloseable {
     }
     RunResult result;
     LiveProgress progress = live == null ? null : LiveProgress.start(recorder, live);
-    Engines.Settings settings =
-        new Engines.Settings(
+    EngineSettings settings =
+        new EngineSettings(
             config.engine(),
             config.scenario(),
             target,
@@ -166,21 +144,24 @@ public final class RunSession implements AutoCloseable {
             config.connectTimeout(),
             config.readTimeout(),
             config.insecure() ? Tls.insecure() : Tls.system(),
+            config.keepAlive(),
             reasons);
+    GeneratorWatch watch = GeneratorWatch.start();
     try (Engine engine = Engines.create(settings);
         ExecutorCloser executor =
             new ExecutorCloser(
                 UserThreads.create(
                     config.effectiveThreadMode(), Math.max(1, plan.peakThreads())))) {
-      LoadTest test =
-          new LoadTest(
+      PhaseRunner test =
+          new PhaseRunner(
               plan,
               engine,
               executor.service,
               recorder,
               reasons,
-              progress == null ? listener : both(progress, listener),
+              both(watch, progress == null ? listener : both(progress, listener)),
               System::nanoTime);
+      watch.gaps(test.gaps());
       test.limitFailures(config.maxFailures());
       test.seed(config.scenario().seed(), config.scenario().usesRandom());
       activeEngine = engine;
@@ -208,19 +189,26 @@ public final class RunSession implements AutoCloseable {
         deadline.close();
       }
     } finally {
+      watch.close();
+      generator = watch.phases();
       active = null;
       activeEngine = null;
       if (progress != null) {
         progress.close();
       }
     }
-    return Finished.of(result);
+    return result;
+  }
+
+  /** How hard the generator worked in each phase of the last run: whether it limited the run. */
+  public List<GeneratorLoad> generator() {
+    return generator;
   }
 
   /** Stops the run in progress (Ctrl-C), and any later one: the report covers what ran. */
   public void interrupt() {
     interrupted = true;
-    LoadTest test = active;
+    PhaseRunner test = active;
     if (test != null) {
       test.stop("interrupted");
     }
@@ -245,8 +233,8 @@ public final class RunSession implements AutoCloseable {
     }
   }
 
-  private static LoadTest.Listener both(LoadTest.Listener first, LoadTest.Listener second) {
-    return new LoadTest.Listener() {
+  private static PhaseListener both(PhaseListener first, PhaseListener second) {
+    return new PhaseListener() {
       @Override
       public void phaseStarted(Phase phase) {
         first.phaseStarted(phase);

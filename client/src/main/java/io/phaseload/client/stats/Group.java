@@ -89,7 +89,7 @@ public record Group(
     TreeMap<Integer, Long> byCode = new TreeMap<>();
     failures.forEach(
         (outcome, n) -> {
-          if (Outcome.kind(outcome) == kind && !Outcome.hasResponse(kind)) {
+          if (Outcome.kind(outcome) == kind && Outcome.hasReason(kind)) {
             byCode.merge(Outcome.reason(outcome), n, Long::sum);
           }
         });

@@ -1,6 +1,6 @@
 package io.phaseload.client.stats;
 
-import io.phaseload.client.record.RecordLayout;
+import io.phaseload.client.result.RecordLayout;
 
 /**
  * Exact nearest-rank statistics for many groups from one sorted array of time words ({@link

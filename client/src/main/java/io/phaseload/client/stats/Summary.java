@@ -1,11 +1,12 @@
 package io.phaseload.client.stats;
 
-import io.phaseload.client.record.LatencyRecorder;
-import io.phaseload.client.record.RecordLayout;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.RecordLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -28,10 +29,17 @@ public final class Summary {
   private final List<Group> requests;
   private final List<Group> cells;
   private final long[] sortedOk;
+  private final ConnectionTimes connections;
 
   private Summary(
-      Group total, List<Group> phases, List<Group> requests, List<Group> cells, long[] sortedOk) {
+      Group total,
+      List<Group> phases,
+      List<Group> requests,
+      List<Group> cells,
+      long[] sortedOk,
+      ConnectionTimes connections) {
     this.total = total;
+    this.connections = connections;
     this.phases = List.copyOf(phases);
     this.requests = List.copyOf(requests);
     this.cells = List.copyOf(cells);
@@ -43,6 +51,14 @@ public final class Summary {
     return total;
   }
 
+  /**
+   * Connect, TLS and waiting times of the requests that opened their own connection; empty unless
+   * the run opened one per request ({@code --no-keepalive}).
+   */
+  public Optional<ConnectionTimes> connections() {
+    return Optional.ofNullable(connections);
+  }
+
   /** One group per phase, in plan order. */
   public List<Group> phases() {
     return phases;
@@ -51,11 +67,6 @@ public final class Summary {
   /** One group per request of the iteration, over all phases, in request order. */
   public List<Group> requests() {
     return requests;
-  }
-
-  /** One group per phase and request, phase by phase, in request order. */
-  public List<Group> cells() {
-    return cells;
   }
 
   /** The groups of one phase's requests, in request order. */
@@ -203,7 +214,7 @@ public final class Summary {
             failures,
             okStats[GroupQuantiles.Layout.TOTAL],
             failedStats[GroupQuantiles.Layout.TOTAL]);
-    return new Summary(total, phases, requests, cells, ok);
+    return new Summary(total, phases, requests, cells, ok, ConnectionTimes.of(recorder));
   }
 
   private static Group group(

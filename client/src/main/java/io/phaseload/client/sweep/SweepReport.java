@@ -1,6 +1,6 @@
 package io.phaseload.client.sweep;
 
-import io.phaseload.client.report.RunInfo;
+import io.phaseload.client.result.RunInfo;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +71,7 @@ public final class SweepReport {
     return files;
   }
 
-  private static Map<Integer, List<SweepRow>> byPool(List<SweepRow> rows) {
+  static Map<Integer, List<SweepRow>> byPool(List<SweepRow> rows) {
     Map<Integer, List<SweepRow>> m = new LinkedHashMap<>();
     for (SweepRow r : rows) {
       m.computeIfAbsent(r.serverWorkers(), k -> new ArrayList<>()).add(r);
@@ -80,8 +80,7 @@ public final class SweepReport {
   }
 
   /** Thread count to the median of {@code f} over that count's repeats. */
-  private static TreeMap<Integer, Double> medians(
-      List<SweepRow> rows, ToDoubleFunction<SweepRow> f) {
+  static TreeMap<Integer, Double> medians(List<SweepRow> rows, ToDoubleFunction<SweepRow> f) {
     TreeMap<Integer, List<Double>> values = new TreeMap<>();
     for (SweepRow r : rows) {
       values.computeIfAbsent(r.threads(), k -> new ArrayList<>()).add(f.applyAsDouble(r));

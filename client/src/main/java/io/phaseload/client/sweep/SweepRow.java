@@ -2,8 +2,8 @@ package io.phaseload.client.sweep;
 
 import io.phaseload.client.report.ReasonList;
 import io.phaseload.client.request.Outcome;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -58,7 +58,7 @@ public record SweepRow(
     }
     List<String> reasons = new ArrayList<>();
     for (int kind : Outcome.FAILURE_KINDS) {
-      if (Outcome.hasResponse(kind) && total.count(kind) > 0) {
+      if (!Outcome.hasReason(kind) && total.count(kind) > 0) {
         reasons.add(
             Outcome.kindName(kind)
                 + " "

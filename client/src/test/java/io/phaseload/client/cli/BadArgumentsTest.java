@@ -63,6 +63,8 @@ class BadArgumentsTest {
         bad("20 100 --csv /no/such/dir/run.csv", "directory /no/such/dir does not exist"),
         bad("20 100 --charts /proc/phaseload-charts", "--charts /proc/phaseload-charts cannot be"),
         bad("20 100 --json", "--json"),
+        bad("20 100 --html /no/such/dir/run.html", "directory /no/such/dir does not exist"),
+        bad("20 100 --hgrm /tmp", "--hgrm /tmp is a directory, not a file"),
         bad("20 100 127.0.0.1 8080 --shard 3/3", "--shard I/N needs I from 0 to 2, got 3/3"),
         bad("20 100 127.0.0.1 8080 --shard 1", "--shard must be I/N, e.g. 0/3, got '1'"),
         bad("20 100 127.0.0.1 8080 --shard 0/0", "--shard needs N between 1 and 10000, got 0"),
@@ -72,7 +74,9 @@ class BadArgumentsTest {
             "in the open model every shard needs a thread in every phase, but WARMUP has 1 for 3"),
         bad("20 100 127.0.0.1 8080 --start-at tomorrow", "--start-at must be epoch milliseconds"),
         bad("20 100 --record /no/such/dir/run.plr", "directory /no/such/dir does not exist"),
-        bad("sweep --threads 2 --iterations 1 --out /tmp/x --record r.plr", "for single runs"));
+        bad(
+            "sweep --threads 2 --iterations 1 --out /tmp/x --record r.plr",
+            "\"--record\" is not a valid option"));
   }
 
   private static Arguments bad(String args, String expected) {
@@ -85,7 +89,7 @@ class BadArgumentsTest {
     String[] argv = args.isEmpty() ? new String[0] : split(args);
     ClientRun run = MainTest.run(argv);
     String[] lines = run.err().strip().split("\n");
-    assertEquals(Main.USAGE, run.code(), run.err());
+    assertEquals(ExitCode.USAGE, run.code(), run.err());
     assertEquals("", run.out(), "nothing on stdout");
     assertEquals(2, lines.length, "one reason line and the usage hint:\n" + run.err());
     assertTrue(lines[0].startsWith("phaseload: "), lines[0]);

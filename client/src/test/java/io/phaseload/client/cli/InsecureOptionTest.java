@@ -19,14 +19,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class InsecureOptionTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"raw", "jersey"})
+  @ValueSource(strings = {"raw", "jersey", "loop"})
   void selfSignedServerIsRefusedUnlessInsecure(String engine) throws Exception {
     try (ScriptedServer server = ScriptedServer.start(r -> Reply.contract(r), TestTls.server())) {
-      String[] args = {"2", "3", "--phases", "1.0", "--url", server.url("/sayHello")};
+      String[] args = {"2", "3", "--phases", "1.0", "--contract", "--url", server.url("/sayHello")};
       String[] engineArgs = {"--engine", engine};
 
       ClientRun refused = ClientRun.of(concat(args, engineArgs));
-      assertEquals(Main.FAILED, refused.code(), refused.out());
+      assertEquals(ExitCode.FAILED, refused.code(), refused.out());
       assertEquals(12, refused.failed("io"));
       assertEquals(0, server.requests());
       List<Map.Entry<Integer, Long>> reasons = refused.total().reasons(Outcome.IO);
@@ -38,7 +38,7 @@ class InsecureOptionTest {
           why);
 
       ClientRun trusted = ClientRun.of(concat(args, engineArgs, new String[] {"--insecure"}));
-      assertEquals(Main.OK, trusted.code(), trusted.out());
+      assertEquals(ExitCode.OK, trusted.code(), trusted.out());
       assertEquals(12, server.requests());
     }
   }

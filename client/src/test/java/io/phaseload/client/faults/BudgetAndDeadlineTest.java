@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.result.RunResult;
 import io.phaseload.client.run.FailureLimit;
 import io.phaseload.client.run.RunDeadline;
-import io.phaseload.client.run.RunResult;
-import io.phaseload.client.run.RunSession;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
@@ -19,6 +19,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code --max-failures} stops a failing run early; the run deadline stops a run that would hang.
@@ -48,12 +50,22 @@ class BudgetAndDeadlineTest {
     assertEquals(false, FailureLimit.UNLIMITED.exceededBy(Long.MAX_VALUE));
   }
 
-  @Test
-  void aRunOverItsFailureBudgetStopsEarlyWithAPartialReport() throws Exception {
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"raw", "loop"})
+  void aRunOverItsFailureBudgetStopsEarlyWithAPartialReport(String engine) throws Exception {
     try (ScriptedServer server =
         ScriptedServer.start(r -> r.index() < 20 ? Reply.contract(r) : Reply.response(500, "{}"))) {
       ClientRun report =
-          ClientRun.of("10", "50", "--url", server.url("/sayHello"), "--max-failures", "5");
+          ClientRun.of(
+              "10",
+              "50",
+              "--contract",
+              "--url",
+              server.url("/sayHello"),
+              "--max-failures",
+              "5",
+              "--engine",
+              engine);
       assertEquals(1, report.code());
       assertEquals("more than 5 failed requests (--max-failures 5)", report.result().stopReason());
       assertEquals(20, report.ok());
@@ -71,16 +83,20 @@ class BudgetAndDeadlineTest {
     assertEquals(Duration.ofMillis(4L * 100 * 2 * 3000).plusSeconds(5), bound);
   }
 
-  @Test
-  void aServerThatNeverFinishesItsAnswerCannotOutliveTheDeadline() throws Exception {
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"raw", "loop"})
+  void aServerThatNeverFinishesItsAnswerCannotOutliveTheDeadline(String engine) throws Exception {
     // 2,000 bytes promised, one every 20 ms (40 s in all): each read succeeds within the read
-    // timeout, so only the deadline can end the run.
+    // timeout, so only the deadline can end the run. The read timeout is 70 times the trickle's
+    // gap: a machine so loaded that it stalls the trickle for 200 ms (a verify beside other builds
+    // did) must not end the run by a timeout instead.
     Reply trickle = Reply.response(200, "x".repeat(2_000)).trickled(1, 20);
     try (ScriptedServer server = ScriptedServer.start(r -> trickle)) {
       ClientRun report =
           ClientRun.of(
               "1",
               "1",
+              "--contract",
               "--url",
               server.url("/sayHello"),
               "--phases",
@@ -88,22 +104,35 @@ class BudgetAndDeadlineTest {
               "--connect-timeout",
               "100",
               "--read-timeout",
-              "200");
-      // bound = 1 phase x 1 iteration x 2 requests x 300 ms + 5 s
+              "1400",
+              "--engine",
+              engine);
+      // bound = 1 phase x 1 iteration x 2 requests x 1,500 ms + 5 s
       assertEquals(1, report.code(), report.out() + report.err());
-      assertEquals("the run deadline of 5 s passed", report.result().stopReason());
-      assertTrue(report.millis() < 5_600 + 3_000, report.millis() + " ms");
+      assertEquals("the run deadline of 8 s passed", report.result().stopReason());
+      assertTrue(report.millis() < 8_600 + 3_000, report.millis() + " ms");
       assertEquals(0, ClientFaultTest.clientThreadsAlive(), "client threads left behind");
     }
   }
 
-  @Test
-  void durationBoundsARunAgainstAServerThatNeverAnswers() throws Exception {
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"raw", "loop"})
+  void durationBoundsARunAgainstAServerThatNeverAnswers(String engine) throws Exception {
     // Accepts, reads the request, and says nothing for longer than the test may take: with the
     // default 30 s read timeout only --duration can end this run soon.
     Reply silent = Reply.response(200, "{}").pauseAfter(0, 25_000);
     try (ScriptedServer server = ScriptedServer.start(r -> silent)) {
-      ClientRun run = ClientRun.of("2", "10", "--url", server.url("/sayHello"), "--duration", "1s");
+      ClientRun run =
+          ClientRun.of(
+              "2",
+              "10",
+              "--contract",
+              "--url",
+              server.url("/sayHello"),
+              "--duration",
+              "1s",
+              "--engine",
+              engine);
       assertEquals(1, run.code(), run.out() + run.err());
       RunResult result = run.result();
       assertTrue(result.partial());
@@ -132,6 +161,7 @@ class BudgetAndDeadlineTest {
               "5",
               "--repeat",
               "3",
+              "--contract",
               "--url",
               server.url("/sayHello"),
               "--max-failures",
@@ -139,7 +169,7 @@ class BudgetAndDeadlineTest {
               "--out",
               dir.toString());
       assertEquals(3, sweep.runs().size(), sweep.out() + sweep.err());
-      for (RunSession.Finished run : sweep.runs()) {
+      for (Analysis run : sweep.runs()) {
         assertFalse(run.result().partial(), run.result().stopReason());
         assertEquals(80, run.summary().total().sent());
         assertEquals(8, run.summary().total().failed());

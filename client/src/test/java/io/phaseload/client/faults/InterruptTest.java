@@ -11,15 +11,17 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Ctrl-C on the real client process: the report for what ran, marked partial, and exit 130. */
 @Timeout(60)
 class InterruptTest {
 
-  @Test
-  void sigintStopsTheRunPrintsAPartialReportAndExits130() throws Exception {
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"raw", "loop"})
+  void sigintStopsTheRunPrintsAPartialReportAndExits130(String engine) throws Exception {
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
       String url = "http://127.0.0.1:" + server.port() + "/work?ms=50";
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -32,7 +34,9 @@ class InterruptTest {
                   "8",
                   "30",
                   "--url",
-                  url)
+                  url,
+                  "--engine",
+                  engine)
               .redirectErrorStream(true)
               .start();
       StringBuilder out = new StringBuilder();

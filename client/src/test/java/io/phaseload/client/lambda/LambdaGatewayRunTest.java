@@ -19,7 +19,7 @@ class LambdaGatewayRunTest {
   @Test
   void aPhasedRunAgainstTheLambdaHandlersHasNoFailures() throws Exception {
     try (LocalGateway gateway = LocalGateway.start("127.0.0.1", 0, 32)) {
-      ClientRun run = MainTest.run("20", "10", "--url", gateway.url());
+      ClientRun run = MainTest.run("20", "10", "--contract", "--url", gateway.url());
       assertEquals(0, run.code(), run.out() + run.err());
       // 2 + 10 + 20 + 5 = 37 threads x 10 iterations x (GET, POST)
       assertEquals(740, run.sent());

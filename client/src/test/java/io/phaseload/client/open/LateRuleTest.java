@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
-import io.phaseload.client.record.LatencyRecorder;
+import io.phaseload.client.plan.Model;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
-import io.phaseload.client.run.ArrivalStats;
-import io.phaseload.client.run.LoadTest;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseListener;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.run.PhaseRunner;
 import io.phaseload.client.stats.Summary;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,11 +41,6 @@ class LateRuleTest {
     Engine engine =
         new Engine() {
           @Override
-          public String name() {
-            return "clock";
-          }
-
-          @Override
           public Session open() {
             return new Session() {
               @Override
@@ -69,20 +65,14 @@ class LateRuleTest {
         };
     LoadPlan plan =
         LoadPlan.of(1, 12, List.of(1.0), List.of("GET"))
-            .withOpenModel(new OpenModel(100, null, OpenModel.Arrivals.UNIFORM));
+            .withOpenModel(new Model.Open(100, null, Model.Open.Arrivals.UNIFORM));
     LatencyRecorder recorder = LatencyRecorder.allocate(plan);
     ExecutorService executor = Executors.newSingleThreadExecutor();
     RunResult run;
     try {
-      LoadTest test =
-          new LoadTest(
-              plan,
-              engine,
-              executor,
-              recorder,
-              new Reasons(),
-              new LoadTest.Listener() {},
-              clock::get);
+      PhaseRunner test =
+          new PhaseRunner(
+              plan, engine, executor, recorder, new Reasons(), new PhaseListener() {}, clock::get);
       test.waitWith(deadline -> clock.accumulateAndGet(deadline, Math::max));
       run = test.run();
     } finally {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Model;
 import io.phaseload.client.run.Pacer;
 import java.time.Duration;
 import java.util.List;
@@ -48,14 +48,14 @@ class PacerTest {
   void phasesRunAtTheirFractionOfTheRateWithTheClosedModelsIterationsOrTheirLength() {
     LoadPlan plan =
         LoadPlan.standard(20, 10)
-            .withOpenModel(new OpenModel(400, null, OpenModel.Arrivals.UNIFORM));
+            .withOpenModel(new Model.Open(400, null, Model.Open.Arrivals.UNIFORM));
     assertEquals(
         List.of(40.0, 200.0, 400.0, 100.0), plan.phases().stream().map(plan::rate).toList());
     assertEquals(
         List.of(20L, 100L, 200L, 50L), plan.phases().stream().map(plan::arrivals).toList());
     assertEquals(2L * (20 + 100 + 200 + 50), plan.totalRequests());
     LoadPlan timed =
-        plan.withOpenModel(new OpenModel(400, Duration.ofSeconds(3), OpenModel.Arrivals.UNIFORM));
+        plan.withOpenModel(new Model.Open(400, Duration.ofSeconds(3), Model.Open.Arrivals.UNIFORM));
     assertEquals(
         List.of(120L, 600L, 1200L, 300L), timed.phases().stream().map(timed::arrivals).toList());
   }

@@ -3,13 +3,14 @@ package io.phaseload.client.open;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.phaseload.client.run.ArrivalStats;
-import io.phaseload.client.run.PhaseResult;
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The rate holds: against the real server at a modest rate, every phase starts its arrivals within
@@ -19,14 +20,23 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class RateTest {
 
-  @Test
-  void everyPhaseHoldsItsRateAndLastsWhatItsArrivalsTake() throws Exception {
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"raw", "loop"})
+  void everyPhaseHoldsItsRateAndLastsWhatItsArrivalsTake(String engine) throws Exception {
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
       // 20 threads x 60 iterations at 400/s: 40, 200, 400 and 100 arrivals/s, 3 s each (long
       // enough that one scheduler hiccup of a few ms is well under 1% of a phase)
       ClientRun run =
           ClientRun.of(
-              "20", "60", "127.0.0.1", String.valueOf(server.port()), "--rate", "400", "--quiet");
+              "20",
+              "60",
+              "127.0.0.1",
+              String.valueOf(server.port()),
+              "--rate",
+              "400",
+              "--engine",
+              engine,
+              "--quiet");
       assertEquals(0, run.code(), run.out() + run.err());
       assertEquals(2L * 60 * (2 + 10 + 20 + 5), run.sent());
       assertEquals(run.sent(), server.stats().received());

@@ -3,7 +3,7 @@ package io.phaseload.client.open;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.phaseload.client.run.ArrivalStats;
+import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;

@@ -67,7 +67,7 @@ class ShardTest {
     LoadPlan whole = LoadPlan.standard(1000, 7);
     LoadPlan open =
         whole.withOpenModel(
-            new OpenModel(333.3, Duration.ofMillis(1500), OpenModel.Arrivals.UNIFORM));
+            new Model.Open(333.3, Duration.ofMillis(1500), Model.Open.Arrivals.UNIFORM));
     for (LoadPlan plan : List.of(whole, open)) {
       for (int n : new int[] {1, 2, 3, 7, 10}) {
         long requests = 0;
@@ -103,7 +103,7 @@ class ShardTest {
             IllegalArgumentException.class,
             () ->
                 LoadPlan.standard(20, 5)
-                    .withOpenModel(new OpenModel(100, null, OpenModel.Arrivals.UNIFORM))
+                    .withOpenModel(new Model.Open(100, null, Model.Open.Arrivals.UNIFORM))
                     .sharded(new Shard(2, 3)));
     assertEquals(
         "in the open model every shard needs a thread in every phase, but WARMUP has 2 for 3"
@@ -115,7 +115,7 @@ class ShardTest {
   void theRateSplitsByShards() {
     LoadPlan plan =
         LoadPlan.standard(30, 5)
-            .withOpenModel(new OpenModel(300, null, OpenModel.Arrivals.UNIFORM));
+            .withOpenModel(new Model.Open(300, null, Model.Open.Arrivals.UNIFORM));
     Phase peak = plan.phases().get(2);
     assertEquals(300, plan.rate(peak), 1e-9);
     assertEquals(100, plan.sharded(new Shard(1, 3)).rate(peak), 1e-9);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.report.RunInfo;
+import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.testing.ClientRun;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -47,7 +47,8 @@ class MergeLimitTest {
                 "http://127.0.0.1:1/",
                 false,
                 0),
-            plan.totalRequests());
+            plan.totalRequests(),
+            false);
     Path file = dir.resolve("shard-" + plan.shard().index() + ".plr");
     try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(file))) {
       out.write(RecordFile.MAGIC);

@@ -2,20 +2,23 @@ package io.phaseload.client.record;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.report.RunInfo;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.run.ArrivalStats;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.RunResult;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +39,12 @@ class RecordFileTest {
 
   /** A recording with random words, some slots never reached, and an interned reason. */
   private static RunResult run(LoadPlan plan, long seed) {
-    LatencyRecorder rec = LatencyRecorder.allocate(plan);
+    return run(plan, seed, false);
+  }
+
+  /** As {@link #run(LoadPlan, long)}, with random connection times if {@code connections}. */
+  private static RunResult run(LoadPlan plan, long seed, boolean connections) {
+    LatencyRecorder rec = LatencyRecorder.allocate(plan, connections);
     Reasons reasons = new Reasons();
     int odd = reasons.intern("a reason of its own");
     SplittableRandom random = new SplittableRandom(seed);
@@ -60,6 +68,14 @@ class RecordFileTest {
             k, start - random.nextLong(1 << 20), start, latency, phase, request, outcome);
       } else {
         rec.record(k, start, latency, phase, request, outcome);
+      }
+      if (connections) {
+        // 0 (none measured) as often as not, as the record file must keep it.
+        rec.recordConnection(
+            k,
+            random.nextBoolean() ? 0 : random.nextLong(1L << 33),
+            random.nextBoolean() ? 0 : random.nextLong(1L << 33),
+            random.nextLong(1L << 40));
       }
     }
     List<PhaseResult> phases = new ArrayList<>();
@@ -100,18 +116,64 @@ class RecordFileTest {
   void anOpenRecordingReadsBackWordForWord() throws Exception {
     LoadPlan plan =
         LoadPlan.standard(10, 50)
-            .withOpenModel(new OpenModel(250.5, Duration.ofSeconds(3), OpenModel.Arrivals.POISSON));
+            .withOpenModel(
+                new Model.Open(250.5, Duration.ofSeconds(3), Model.Open.Arrivals.POISSON));
     roundTrip(plan);
   }
 
+  @Test
+  void connectionTimesReadBackWordForWord() throws Exception {
+    roundTrip(LoadPlan.standard(100, 400), true);
+    roundTrip(
+        LoadPlan.standard(10, 50)
+            .withOpenModel(new Model.Open(250.5, null, Model.Open.Arrivals.UNIFORM)),
+        true);
+  }
+
+  /**
+   * A file of format 2, which had no connection times and no {@code connections} in its header,
+   * reads as it did: the same words, no connection times.
+   */
+  @Test
+  void aFormatTwoFileStillReads() throws Exception {
+    LoadPlan plan = LoadPlan.standard(50, 40);
+    RunResult run = run(plan, 7);
+    Path file = dir.resolve("v3.plr");
+    RecordFile.write(file, run, info(plan), List.of("GET: GET /x (ROUND_ROBIN)"));
+    byte[] bytes = Files.readAllBytes(file);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    int headerAt = RecordFile.MAGIC.length + 8;
+    int length = in.getInt(RecordFile.MAGIC.length + 4);
+    String header = new String(bytes, headerAt, length, StandardCharsets.UTF_8);
+    String old = header.replace(",\"connections\":false", "");
+    assertEquals(header.length() - ",\"connections\":false".length(), old.length());
+    byte[] h = old.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer out = ByteBuffer.allocate(bytes.length - length + h.length);
+    out.put(RecordFile.MAGIC).putInt(2).putInt(h.length).put(h);
+    out.put(bytes, headerAt + length, bytes.length - headerAt - length);
+    Path v2 = dir.resolve("v2.plr");
+    Files.write(v2, out.array());
+
+    RecordFile.Contents c = RecordFile.read(v2);
+    assertFalse(c.header().connections());
+    assertFalse(c.recording().connections());
+    assertArrayEquals(run.recording().data(), c.recording().data());
+  }
+
   private void roundTrip(LoadPlan plan) throws Exception {
-    RunResult run = run(plan, 42);
+    roundTrip(plan, false);
+  }
+
+  private void roundTrip(LoadPlan plan, boolean connections) throws Exception {
+    RunResult run = run(plan, 42, connections);
     Path file = dir.resolve("run.plr");
     List<String> scenario = List.of("GET: GET /x (ROUND_ROBIN)");
     long bytes = RecordFile.write(file, run, info(plan), scenario);
     assertEquals(Files.size(file), bytes);
 
     RecordFile.Contents c = RecordFile.read(file);
+    assertEquals(connections, c.header().connections());
+    assertEquals(run.recording().stride(), c.recording().stride());
     assertArrayEquals(run.recording().data(), c.recording().data());
     RunResult back = c.result();
     assertEquals(run.plan(), back.plan());
@@ -145,15 +207,22 @@ class RecordFileTest {
     assertEquals(
         empty + " is not a phaseload record file (written by client.jar --record)", refusal(empty));
 
-    Path future = dir.resolve("future.plr");
-    byte[] v2 = bytes.clone();
-    ByteBuffer.wrap(v2).putInt(RecordFile.MAGIC.length, 2);
-    Files.write(future, v2);
-    assertEquals(
-        future
-            + " is in record format 2; this phaseload reads format 1: report it with the"
-            + " phaseload that wrote it",
-        refusal(future));
+    for (int version : new int[] {RecordFile.OLDEST_VERSION - 1, RecordFile.VERSION + 1}) {
+      Path other = dir.resolve("v" + version + ".plr");
+      byte[] changed = bytes.clone();
+      ByteBuffer.wrap(changed).putInt(RecordFile.MAGIC.length, version);
+      Files.write(other, changed);
+      assertEquals(
+          other
+              + " is in record format "
+              + version
+              + "; this phaseload reads formats "
+              + RecordFile.OLDEST_VERSION
+              + " to "
+              + RecordFile.VERSION
+              + ": report it with the phaseload that wrote it",
+          refusal(other));
+    }
 
     Path cut = dir.resolve("cut.plr");
     Files.write(cut, Arrays.copyOf(bytes, bytes.length - 100));

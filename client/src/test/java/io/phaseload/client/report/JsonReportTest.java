@@ -3,7 +3,8 @@ package io.phaseload.client.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
-import io.phaseload.client.run.ShardRun;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.ShardRun;
 import io.phaseload.client.stats.Summary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
-import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.run.PhaseResult;
-import io.phaseload.client.run.RunResult;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Summary;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -30,6 +30,9 @@ class TextReportTest {
     LatencyRecorder r = LatencyRecorder.allocate(plan);
     Reasons reasons = new Reasons();
     int tls = reasons.intern("TLS: the server's certificate is not trusted");
+    int badBody =
+        reasons.firstBadBody(
+            1, "body is not the sayHello contract's JSON answer; first got 2 bytes: \"{}\"");
     List<PhaseResult> phases = new ArrayList<>();
     long clock = 0;
     for (Phase phase : plan.phases()) {
@@ -42,7 +45,7 @@ class TextReportTest {
           if (k == 13) {
             outcome = Outcome.of(Outcome.HTTP, 503);
           } else if (k == 21) {
-            outcome = Outcome.of(Outcome.BAD_BODY, 200);
+            outcome = Outcome.of(Outcome.BAD_BODY, badBody);
           } else if (k == 30) {
             outcome = Outcome.failure(Outcome.TIMEOUT, Reasons.READ_TIMEOUT);
             latency = 30_000_000_000L;

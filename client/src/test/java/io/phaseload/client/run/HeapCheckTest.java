@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.result.RecordLayout;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,46 @@ class HeapCheckTest {
     RunRefusedException e =
         assertThrows(RunRefusedException.class, () -> HeapCheck.require(plan, true));
     assertTrue(e.getMessage().contains("(32 bytes each)"), e.getMessage());
-    assertDoesNotThrow(() -> HeapCheck.requireForReport(plan, 0, false));
-    assertThrows(RunRefusedException.class, () -> HeapCheck.requireForReport(plan, 0, true));
+    assertDoesNotThrow(() -> HeapCheck.requireForReport(plan, false, 0, false));
+    assertThrows(RunRefusedException.class, () -> HeapCheck.requireForReport(plan, false, 0, true));
+  }
+
+  @Test
+  void connectionTimesAreBudgetedOnlyWhenRecorded() {
+    Runtime rt = Runtime.getRuntime();
+    long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+    // 24 bytes a request take 2/5 of the free heap; with connection times, 72 bytes, 6/5 of it.
+    long requests = free / 60;
+    int iterations = (int) Math.min(Integer.MAX_VALUE, requests / 1000);
+    LoadPlan plan = LoadPlan.of(1000, iterations, List.of(1.0), List.of("GET"));
+    assertDoesNotThrow(() -> HeapCheck.require(plan, false, false));
+    RunRefusedException e =
+        assertThrows(RunRefusedException.class, () -> HeapCheck.require(plan, false, true));
+    assertTrue(e.getMessage().contains("(72 bytes each)"), e.getMessage());
+    // The merge of shards' records budgets them alike.
+    assertDoesNotThrow(() -> HeapCheck.requireForReport(plan, false, 0, false));
+    RunRefusedException merge =
+        assertThrows(
+            RunRefusedException.class, () -> HeapCheck.requireForReport(plan, true, 0, false));
+    assertTrue(merge.getMessage().contains("(72 bytes each)"), merge.getMessage());
+  }
+
+  /**
+   * Records with connection times are 40 bytes a request, not 16: fewer of them fit the one array a
+   * merge makes, and a plan between the two limits is refused in one line before any heap is asked.
+   */
+  @Test
+  void aMergeOfRecordsWithConnectionTimesHasALowerLimit() {
+    LoadPlan plan = LoadPlan.of(1000, 500_000, List.of(1.0), List.of("GET"));
+    long requests = plan.totalRequests();
+    assertTrue(
+        requests > RecordLayout.maxRequests(plan, true)
+            && requests <= RecordLayout.maxRequests(plan),
+        requests + " requests lie between the two limits");
+    RunRefusedException e =
+        assertThrows(
+            RunRefusedException.class, () -> HeapCheck.requireForReport(plan, true, 0, false));
+    assertTrue(e.getMessage().contains("one report merges at most"), e.getMessage());
+    assertTrue(e.getMessage().contains("40-byte records"), e.getMessage());
   }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
-import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.LatencyRecorder;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import org.junit.jupiter.api.Test;

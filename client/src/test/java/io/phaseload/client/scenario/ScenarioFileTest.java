@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.phaseload.client.cli.Main;
+import io.phaseload.client.cli.ExitCode;
 import io.phaseload.client.testing.ClientRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +39,7 @@ class ScenarioFileTest {
     Path file = dir.resolve("steps.yaml");
     Files.writeString(file, yaml);
     ClientRun run = ClientRun.of("1", "1", "127.0.0.1", "9", "--scenario", file.toString());
-    assertEquals(Main.USAGE, run.code(), run.err());
+    assertEquals(ExitCode.USAGE, run.code(), run.err());
     String[] lines = run.err().strip().split("\n");
     assertEquals(2, lines.length, run.err());
     assertTrue(lines[0].startsWith("phaseload: " + file), lines[0]);

@@ -2,6 +2,7 @@ package io.phaseload.client.shard;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,10 +11,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.record.RecordFile;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.RunResult;
 import io.phaseload.client.run.Pacer;
-import io.phaseload.client.run.RunResult;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.testing.ClientRun;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -158,8 +160,9 @@ class ShardMergeTest {
     assertEquals(expected.failedLatency(), actual.failedLatency(), what);
   }
 
-  @Test
-  void oneRunsRecordReportsWhatTheRunReportedItself() throws Exception {
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"raw", "loop"})
+  void oneRunsRecordReportsWhatTheRunReportedItself(String engine) throws Exception {
     Path runJson = dir.resolve("run.json");
     Path reportJson = dir.resolve("report.json");
     Path record = dir.resolve("run.plr");
@@ -175,6 +178,8 @@ class ShardMergeTest {
               runJson.toString(),
               "--record",
               record.toString(),
+              "--engine",
+              engine,
               "-q");
       assertEquals(0, run.code(), run.out() + run.err());
     }
@@ -187,17 +192,25 @@ class ShardMergeTest {
     JsonNode fromReport = json.readTree(reportJson.toFile());
     ((ObjectNode) fromRun).remove("environment");
     ((ObjectNode) fromReport).remove("environment");
+    // The generator's own load is the running process's, which no record carries.
+    assertTrue(fromRun.has("generator"));
+    assertFalse(fromReport.has("generator"));
+    ((ObjectNode) fromRun).remove("generator");
     assertEquals(fromRun, fromReport);
 
     String own = run.out().substring(run.out().indexOf("====="));
     own = own.substring(0, own.indexOf("JSON summary:"));
+    // The generator's own load (CPU, GC, lag) is the running process's, which no record carries.
+    own = own.replaceAll("(?m)^WARNING: the generator itself .*\n", "");
+    own = own.replaceAll("(?m)^Generator delay from a response to the next send: .*\n", "");
     String reported = report.out().substring(0, report.out().indexOf("JSON summary:"));
     assertEquals(own, reported);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"uniform", "poisson"})
-  void openModelShardsTakeEveryNthArrivalOfTheOneRunSchedule(String spacing) throws Exception {
+  @CsvSource({"uniform,raw", "poisson,raw", "uniform,loop", "poisson,loop"})
+  void openModelShardsTakeEveryNthArrivalOfTheOneRunSchedule(String spacing, String engine)
+      throws Exception {
     int shards = 2;
     List<String> files = new ArrayList<>();
     LoadPlan whole;
@@ -221,6 +234,8 @@ class ShardMergeTest {
                 i + "/" + shards,
                 "--record",
                 file,
+                "--engine",
+                engine,
                 "-q");
         assertEquals(0, run.code(), run.out() + run.err());
       }
@@ -237,11 +252,16 @@ class ShardMergeTest {
       for (var p : report.result().phases()) {
         double rate = whole.wholeRate(p.phase());
         assertEquals(rate, p.arrivals().intendedRate(), 1e-6);
-        // The shards ran one after the other, seconds apart: the merged rate is still the one
-        // they held together, not their arrivals spread over the skew. (A poisson schedule's own
-        // rate over 50 arrivals is the intended one only give or take 1 / sqrt(50).)
+        // The shards ran one after the other, seconds apart (each a whole run of 2 s of phases):
+        // the merged rate is the one they held together, not their arrivals spread over the skew,
+        // which would leave a fifth of it or less. The lower bound is half: a loaded machine that
+        // wakes arrivals late stretches a 0.5 s phase of 20 arrivals (18.4/s of 40 was seen, in
+        // a verify beside another). (A poisson schedule's own rate over 50 arrivals is the
+        // intended one only give or take 1 / sqrt(50).)
         if (spacing.equals("uniform")) {
-          assertEquals(rate, p.arrivals().achievedRate(), 0.02 * rate, p.phase().name());
+          double achieved = p.arrivals().achievedRate();
+          assertTrue(
+              achieved > 0.5 * rate && achieved < 1.05 * rate, p.phase().name() + " " + achieved);
         }
       }
     }

@@ -32,8 +32,11 @@ class ShardRequestsTest {
 
   @TempDir static Path dir;
 
-  /** The sorted request targets the server saw from {@code shards} shards of 10 x 3. */
-  private static List<String> targets(int shards, String seed) throws Exception {
+  /**
+   * The sorted request targets the server saw from {@code shards} shards of 10 x 3 on {@code
+   * engine}.
+   */
+  private static List<String> targets(int shards, String seed, String engine) throws Exception {
     Path scenario = dir.resolve("scenario.yaml");
     Files.writeString(scenario, SCENARIO);
     Queue<String> seen = new ConcurrentLinkedQueue<>();
@@ -55,6 +58,8 @@ class ShardRequestsTest {
                     scenario.toString(),
                     "--seed",
                     seed,
+                    "--engine",
+                    engine,
                     "-q"));
         if (shards > 1) {
           args.addAll(List.of("--shard", i + "/" + shards));
@@ -70,10 +75,18 @@ class ShardRequestsTest {
 
   @Test
   void shardsTogetherSendWhatOneRunSends() throws Exception {
-    List<String> one = targets(1, "11");
+    List<String> one = targets(1, "11", "raw");
     assertEquals((1 + 5 + 10 + 2) * 3, one.size());
-    assertEquals(one, targets(3, "11"));
-    assertEquals(one, targets(7, "11"));
-    assertNotEquals(one, targets(3, "12"));
+    assertEquals(one, targets(3, "11", "raw"));
+    assertEquals(one, targets(7, "11", "raw"));
+    assertNotEquals(one, targets(3, "12", "raw"));
+  }
+
+  @Test
+  void loopShardsSendWhatOneRawRunSends() throws Exception {
+    // Templated requests rendered on the loops, by users that are not threads: the same targets.
+    List<String> one = targets(1, "11", "raw");
+    assertEquals(one, targets(1, "11", "loop"));
+    assertEquals(one, targets(3, "11", "loop"));
   }
 }

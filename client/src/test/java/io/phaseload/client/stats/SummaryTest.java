@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
-import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.result.LatencyRecorder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.record.LatencyRecorder;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.LatencyRecorder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

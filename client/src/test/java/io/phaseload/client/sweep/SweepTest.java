@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.phaseload.client.cli.Main;
+import io.phaseload.client.cli.ExitCode;
 import io.phaseload.client.cli.MainTest;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.server.PhaseloadServer;
@@ -123,7 +123,7 @@ class SweepTest {
     for (String[] args : cases) {
       ClientRun r = sweep(args);
       String[] lines = r.err().strip().split("\n");
-      assertEquals(Main.USAGE, r.code(), String.join(" ", args) + "\n" + r.err());
+      assertEquals(ExitCode.USAGE, r.code(), String.join(" ", args) + "\n" + r.err());
       assertEquals(2, lines.length, r.err());
       assertTrue(lines[0].startsWith("phaseload: "), lines[0]);
       assertTrue(lines[1].startsWith("Usage: java -jar client.jar sweep"), lines[1]);

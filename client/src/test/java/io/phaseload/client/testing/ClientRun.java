@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.cli.Main;
 import io.phaseload.client.request.Outcome;
-import io.phaseload.client.run.RunResult;
-import io.phaseload.client.run.RunSession;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.Summary;
 import java.io.ByteArrayOutputStream;
@@ -20,13 +20,12 @@ import java.util.List;
  *
  * @param runs every run the command finished (one, or a sweep's rows); empty if none started
  */
-public record ClientRun(
-    int code, String out, String err, long millis, List<RunSession.Finished> runs) {
+public record ClientRun(int code, String out, String err, long millis, List<Analysis> runs) {
 
   public static ClientRun of(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    List<RunSession.Finished> runs = new ArrayList<>();
+    List<Analysis> runs = new ArrayList<>();
     long start = System.nanoTime();
     int code;
     try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
@@ -42,7 +41,7 @@ public record ClientRun(
   }
 
   /** The one run this command finished; fails the test if there was not exactly one. */
-  public RunSession.Finished finished() {
+  public Analysis finished() {
     assertEquals(1, runs.size(), "runs finished; stdout:\n" + out + "\nstderr:\n" + err);
     return runs.get(0);
   }

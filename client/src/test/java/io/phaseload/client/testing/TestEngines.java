@@ -2,11 +2,12 @@ package io.phaseload.client.testing;
 
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.EngineKind;
-import io.phaseload.client.engine.Engines;
+import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Tls;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Scenario;
+import io.phaseload.client.run.Engines;
 import java.time.Duration;
 
 /** Engines for tests, by the names {@code @EachEngine} passes. */
@@ -28,7 +29,7 @@ public final class TestEngines {
       Tls tls,
       Reasons reasons) {
     return Engines.create(
-        new Engines.Settings(
+        new EngineSettings(
             EngineKind.parse(kind),
             Scenario.contract(target.pathAndQuery(), 0),
             target,
@@ -36,6 +37,7 @@ public final class TestEngines {
             connect,
             read,
             tls,
+            true,
             reasons));
   }
 }

@@ -1,0 +1,82 @@
+package io.phaseload.client.capacity;
+
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.run.PhaseRunner;
+import java.util.Arrays;
+
+/**
+ * Whose fault an open-model phase's late arrivals were. An arrival that began over {@link
+ * PhaseRunner#LATE_NANOS} after its time waited either because every thread was busy with an
+ * earlier iteration (by Little's law, rate x latency reached THREADS in flight: the service's
+ * queue, which its latency from intended times shows) or while a thread was free (the generator did
+ * not wake in time: its CPU or scheduling, not the service). Computed after the run from the
+ * recording: an iteration occupies a thread from its first request's send to its last request's
+ * end. Immutable.
+ *
+ * @param late arrivals begun late
+ * @param busy late arrivals whose time found every thread busy
+ * @param free late arrivals whose time found a thread free: the generator's own lateness
+ * @param peakInFlight the most iterations in flight at any arrival's begin
+ */
+public record Lateness(long late, long busy, long free, int peakInFlight) {
+
+  /** The lateness of phase {@code phase} of an open-model recording run with {@code threads}. */
+  public static Lateness of(LatencyRecorder rec, int phase, int threads, int perIteration) {
+    int arrivals = rec.phaseSlots(phase) / perIteration;
+    long[] begins = new long[arrivals];
+    long[] ends = new long[arrivals];
+    long[] intended = new long[arrivals];
+    int n = 0;
+    for (int a = 0; a < arrivals; a++) {
+      int first = rec.arrivalStart(phase, a);
+      if (!rec.reached(first)) {
+        continue;
+      }
+      long end = 0;
+      for (int k = first; k < first + perIteration && rec.reached(k); k++) {
+        end = Math.max(end, rec.startNanos(k) + rec.latencyNanos(k));
+      }
+      begins[n] = rec.startNanos(first);
+      ends[n] = end;
+      intended[n] = rec.intendedNanos(first);
+      n++;
+    }
+    long[] sortedBegins = Arrays.copyOf(begins, n);
+    long[] sortedEnds = Arrays.copyOf(ends, n);
+    Arrays.sort(sortedBegins);
+    Arrays.sort(sortedEnds);
+    long late = 0;
+    long busy = 0;
+    int peak = 0;
+    for (int i = 0; i < n; i++) {
+      peak = Math.max(peak, inFlight(sortedBegins, sortedEnds, begins[i]));
+      if (begins[i] - intended[i] > PhaseRunner.LATE_NANOS) {
+        late++;
+        if (inFlight(sortedBegins, sortedEnds, intended[i]) >= threads) {
+          busy++;
+        }
+      }
+    }
+    return new Lateness(late, busy, late - busy, peak);
+  }
+
+  /** Iterations begun at or before {@code t} and not yet ended at {@code t}. */
+  static int inFlight(long[] sortedBegins, long[] sortedEnds, long t) {
+    return upTo(sortedBegins, t) - upTo(sortedEnds, t);
+  }
+
+  /** How many of the ascending {@code values} are at most {@code t}. */
+  private static int upTo(long[] values, long t) {
+    int lo = 0;
+    int hi = values.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (values[mid] <= t) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+}

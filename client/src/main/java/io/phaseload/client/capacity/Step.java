@@ -1,0 +1,130 @@
+package io.phaseload.client.capacity;
+
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.slo.Slo;
+import io.phaseload.client.slo.SloCheck;
+import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.Analysis;
+import io.phaseload.client.stats.Group;
+import io.phaseload.client.stats.LatencyStats;
+import io.phaseload.client.stats.Summary;
+import java.util.List;
+
+/**
+ * One step of a capacity search: a run at one offered rate, its figures and its verdict. Latencies
+ * in nanoseconds. Immutable.
+ *
+ * @param offered the step's rate, arrivals per second
+ * @param achieved arrivals begun per second ({@link ArrivalStats#achievedRate})
+ * @param latency from intended times (what the SLOs judge)
+ * @param service from the actual sends
+ * @param errors requests that failed or were not sent
+ * @param requests every request the step recorded
+ * @param threads the cap on iterations in flight
+ */
+public record Step(
+    double offered,
+    double achieved,
+    long scheduled,
+    long started,
+    Lateness lateness,
+    LatencyStats latency,
+    LatencyStats service,
+    long errors,
+    long requests,
+    int threads,
+    List<SloResult> slos,
+    Verdict verdict) {
+
+  /** What a step says about the service. */
+  public enum Verdict {
+    /** Every SLO held (latency from intended times, the generator's lateness included). */
+    HELD,
+    /** An SLO failed (or the step did not finish): the service did not hold this rate. */
+    BROKE,
+    /**
+     * An SLO failed with arrivals late while threads were free, and held from the actual sends: the
+     * generator, not the service, fell behind.
+     */
+    GENERATOR
+  }
+
+  /**
+   * The share of a step's arrivals that may begin late with a thread free before a broken step is
+   * put down to the generator: a few wake-ups late by over 1 ms on a busy machine are noise. (A
+   * step that held despite them held: their lateness counted against the SLOs.)
+   */
+  public static final double GENERATOR_LATE_SHARE = 0.01;
+
+  public Step {
+    slos = List.copyOf(slos);
+  }
+
+  /** The step that the one-phase open-model run {@code run} at {@code offered} was. */
+  public static Step of(double offered, Analysis run, List<Slo> slos) {
+    RunResult result = run.result();
+    int threads = result.plan().threads(result.plan().phases().get(0));
+    PhaseResult phase = result.phases().isEmpty() ? null : result.phases().get(0);
+    ArrivalStats arrivals = phase == null ? null : phase.arrivals();
+    Lateness late =
+        phase == null
+            ? new Lateness(0, 0, 0, 0)
+            : Lateness.of(result.recording(), 0, threads, result.plan().requestNames().size());
+    Group total = run.summary().total();
+    List<SloResult> verdicts = SloCheck.evaluate(slos, result, run.summary());
+    long scheduled = result.plan().arrivals(result.plan().phases().get(0));
+    long started = arrivals == null ? 0 : arrivals.started();
+    Verdict verdict;
+    if (SloCheck.allPass(verdicts) && !result.partial() && started == scheduled) {
+      verdict = Verdict.HELD;
+    } else if (generatorsFault(late, started, slos, run)) {
+      verdict = Verdict.GENERATOR;
+    } else {
+      verdict = Verdict.BROKE;
+    }
+    return new Step(
+        offered,
+        arrivals == null ? 0 : arrivals.achievedRate(),
+        scheduled,
+        started,
+        late,
+        total.latency(),
+        run.serviceTime() == null ? total.latency() : run.serviceTime().total().latency(),
+        total.failed() + total.notSent(),
+        total.sent() + total.notSent(),
+        threads,
+        verdicts,
+        verdict);
+  }
+
+  /**
+   * Whether a step that broke broke on the generator, not the service: more arrivals were late with
+   * a thread free than with every thread busy, more than a few of them, and the SLOs hold on the
+   * latency from the actual sends (so the service answered in time once asked). A service that
+   * queues inside itself fails the SLOs on that latency too; one that holds every thread busy makes
+   * arrivals late with no thread free: both are the service's limit.
+   */
+  private static boolean generatorsFault(
+      Lateness late, long started, List<Slo> slos, Analysis run) {
+    if (late.free() <= late.busy() || late.free() <= GENERATOR_LATE_SHARE * started) {
+      return false;
+    }
+    Summary service = run.serviceTime() == null ? run.summary() : run.serviceTime();
+    return SloCheck.allPass(SloCheck.evaluate(slos, run.result(), service));
+  }
+
+  /**
+   * Iterations in flight on average by Little's law: the achieved rate times the mean time an
+   * iteration took from its send (service time, as a request holds its thread only from then).
+   */
+  public double littleInFlight() {
+    return achieved * service.mean() / 1e9;
+  }
+
+  /** The SLOs that failed. */
+  public List<SloResult> failed() {
+    return slos.stream().filter(r -> !r.pass()).toList();
+  }
+}

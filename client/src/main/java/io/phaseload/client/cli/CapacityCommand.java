@@ -1,0 +1,239 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.capacity.CapacitySearch;
+import io.phaseload.client.capacity.Step;
+import io.phaseload.client.plan.Model;
+import io.phaseload.client.report.CapacityChart;
+import io.phaseload.client.report.CapacityPage;
+import io.phaseload.client.report.CapacityReport;
+import io.phaseload.client.report.Millis;
+import io.phaseload.client.result.PhaseListener;
+import io.phaseload.client.run.RunConfig;
+import io.phaseload.client.run.RunRefusedException;
+import io.phaseload.client.run.RunSession;
+import io.phaseload.client.run.UnreachableException;
+import io.phaseload.client.slo.Slo;
+import io.phaseload.client.stats.Analysis;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.kohsuke.args4j.CmdLineException;
+import org.kohsuke.args4j.CmdLineParser;
+
+/**
+ * {@code java -jar client.jar capacity [HOST PORT | --url URL] --slo EXPR... [options]}: the
+ * highest rate the service holds under its SLOs, found by {@link CapacitySearch} with each step a
+ * real one-phase open-model run through the same {@link RunSession} as a single run. Used once, by
+ * {@link Main}.
+ */
+final class CapacityCommand {
+
+  static final String USAGE =
+      "Usage: java -jar client.jar capacity [HOST PORT | --url URL] --slo EXPR... [options]";
+
+  private final RunControl control;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Consumer<CapacitySearch.Result> observer;
+
+  CapacityCommand(
+      RunControl control,
+      PrintStream out,
+      PrintStream err,
+      Consumer<CapacitySearch.Result> observer) {
+    this.control = control;
+    this.out = out;
+    this.err = err;
+    this.observer = observer;
+  }
+
+  int run(String... args) {
+    CapacityOptions options = new CapacityOptions();
+    CmdLineParser parser = Cli.parser(options.beans());
+    CapacitySearch.Settings settings;
+    RunConfig base;
+    List<Slo> slos;
+    Path json;
+    Path charts;
+    Path html;
+    try {
+      parser.parseArgument(args);
+      if (options.help) {
+        help(parser);
+        return ExitCode.OK;
+      }
+      if (options.positional.size() != 0 && options.positional.size() != 2) {
+        throw new UsageException("capacity takes HOST PORT or --url, got " + options.positional);
+      }
+      settings = options.settings();
+      base = baseConfig(options, settings);
+      if (base.target() == null) {
+        throw new UsageException("capacity needs the service to test: HOST PORT or --url URL");
+      }
+      slos = options.slo.slos(options.requests.scenario, base.plan().requestNames());
+      if (slos.isEmpty()) {
+        throw new UsageException("capacity needs at least one --slo, e.g. --slo p99<50ms");
+      }
+      json = Args.writableFile("--json", options.json);
+      html = Args.writableFile("--html", options.html);
+      charts = Args.writableDir("--charts", options.charts);
+      if (charts != null) {
+        ReportFiles.createDirectory("--charts", charts);
+      }
+      RunSession.preflight(base);
+    } catch (CmdLineException e) {
+      return Cli.usageError(err, Cli.message(e), USAGE + "; capacity --help for more");
+    } catch (UsageException | RunRefusedException e) {
+      return Cli.usageError(err, e.getMessage(), USAGE + "; capacity --help for more");
+    }
+    String unit =
+        base.plan().requestNames().size() == 1
+            ? "requests/s"
+            : "iterations/s (" + base.plan().requestNames().size() + " requests each)";
+    CapacitySearch.Result result;
+    try (RunSession session = RunSession.open(base)) {
+      control.attach(session);
+      out.println("Capacity search of " + session.target() + " under " + exprs(slos));
+      out.flush();
+      result =
+          CapacitySearch.search(
+              settings,
+              (rate, length, judged) -> step(session, base, slos, rate, length, judged),
+              System::nanoTime,
+              control::interrupted);
+    } catch (UnreachableException e) {
+      err.println("phaseload: " + e.getMessage());
+      return ExitCode.FAILED;
+    } catch (RunRefusedException e) {
+      return Cli.usageError(err, e.getMessage(), USAGE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return ExitCode.INTERRUPTED;
+    } catch (Exception e) {
+      err.println("phaseload: capacity search failed: " + e.getMessage());
+      return ExitCode.FAILED;
+    } finally {
+      control.detach();
+    }
+    out.println();
+    CapacityReport.print(result, unit, out);
+    observer.accept(result);
+    boolean written = write(result, unit, json, charts, html, base.target().toString(), args);
+    if (control.interrupted()) {
+      return ExitCode.INTERRUPTED;
+    }
+    if (!written || result.stop() == CapacitySearch.Stop.GENERATOR) {
+      return ExitCode.FAILED;
+    }
+    return result.held() == null ? ExitCode.SLO_FAILED : ExitCode.OK;
+  }
+
+  /** The run every step is: one phase of THREADS at the start rate, its plan replaced per step. */
+  private static RunConfig baseConfig(CapacityOptions options, CapacitySearch.Settings s)
+      throws UsageException {
+    LoadOptions load = new LoadOptions();
+    load.phases = "1.0";
+    load.rate = s.startRate();
+    load.phaseSeconds = s.step().toNanos() / 1e9;
+    return new RunSetup(options.target, options.requests, load)
+        .config(options.threads, 1, options.positional, null, false);
+  }
+
+  private Step step(
+      RunSession session,
+      RunConfig base,
+      List<Slo> slos,
+      double rate,
+      Duration length,
+      boolean judged)
+      throws Exception {
+    RunConfig c =
+        base.withPlan(
+            base.plan().withOpenModel(new Model.Open(rate, length, Model.Open.Arrivals.UNIFORM)));
+    Analysis run = Analysis.of(session.run(c, new PhaseListener() {}, null));
+    control.finished(run);
+    Step step = Step.of(rate, run, slos);
+    out.printf(
+        Locale.ROOT,
+        "%s %s/s for %s s: p99 %s ms, %d late (%d while a thread was free), %d errors: %s%n",
+        judged ? "Step at" : "Warm-up at",
+        CapacityReport.rate(rate),
+        Millis.seconds(length.toNanos()).stripTrailingZeros().toPlainString(),
+        Millis.text(step.latency().p99()),
+        step.lateness().late(),
+        step.lateness().free(),
+        step.errors(),
+        judged ? step.verdict().name().toLowerCase(Locale.ROOT) : "not judged");
+    out.flush();
+    return step;
+  }
+
+  private static String exprs(List<Slo> slos) {
+    return String.join(", ", slos.stream().map(Slo::expr).toList());
+  }
+
+  private boolean write(
+      CapacitySearch.Result result,
+      String unit,
+      Path json,
+      Path charts,
+      Path html,
+      String target,
+      String[] args) {
+    Path current = null;
+    try {
+      if (json != null) {
+        current = json;
+        try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
+          CapacityReport.writeJson(result, target, w);
+        }
+        out.println("JSON: " + json);
+      }
+      if (charts != null) {
+        current = charts;
+        CapacityChart.write(result, "capacity of " + target, charts);
+        out.println("Charts: " + charts + " (" + String.join(", ", CapacityChart.FILES) + ")");
+      }
+      if (html != null) {
+        current = html;
+        try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
+          CapacityPage.write(
+              result, unit, target, "java -jar client.jar capacity " + String.join(" ", args), w);
+        }
+        out.println("HTML page: " + html);
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      err.println("phaseload: cannot write " + current + ": " + e.getMessage());
+      return false;
+    }
+  }
+
+  private void help(CmdLineParser parser) {
+    out.println(USAGE);
+    out.println();
+    out.println("Finds the highest rate the service holds under every --slo: open-model steps at");
+    out.println("rising rates, each a real run of --step-seconds at one rate (after a short");
+    out.println("warm-up), doubling from --start-rate until a step breaks, then bisecting between");
+    out.println("the highest rate that held and the lowest that broke to 5% of the answer; it");
+    out.println("stops there, at --max-rate, after --max-steps, or before a step would run past");
+    out.println("--duration. A step holds when every SLO holds (latency from intended times) and");
+    out.println("the generator kept its schedule. Late arrivals are told apart: every thread busy");
+    out.println("(rate x latency reached --threads in flight) is the service's queue; a thread");
+    out.println("free is the generator's own limit, reported as such (give it CPU, or shards).");
+    out.println();
+    out.println("Options:");
+    parser.printUsage(out);
+    out.println();
+    out.println("Exit codes: 0 a capacity was found; 1 the target is unreachable, the generator");
+    out.println("fell behind, or a file could not be written; 2 bad command line; 3 no rate held");
+    out.println("the SLOs; 130 interrupted.");
+  }
+}

@@ -1,0 +1,250 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.compare.Blocks;
+import io.phaseload.client.compare.Comparison;
+import io.phaseload.client.compare.Shape;
+import io.phaseload.client.compare.SummaryFile;
+import io.phaseload.client.record.RecordFileException;
+import io.phaseload.client.record.ShardMerge;
+import io.phaseload.client.report.ComparePage;
+import io.phaseload.client.report.CompareReport;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.kohsuke.args4j.Argument;
+import org.kohsuke.args4j.CmdLineException;
+import org.kohsuke.args4j.CmdLineParser;
+import org.kohsuke.args4j.Option;
+
+/**
+ * {@code java -jar client.jar compare BASE NEW [--json F] [--fail-on-regression P%]}: two runs
+ * compared per request name and overall. Each side is a record file, a run's shard files joined by
+ * commas, or a run's {@code --json} summary. Two records get a verdict from a block bootstrap of
+ * both ({@link Comparison}); a summary holds no blocks, so with one the comparison is of exact
+ * values only, and says so. Used once, by {@link Main}.
+ */
+final class CompareCommand {
+
+  static final String USAGE =
+      "Usage: java -jar client.jar compare BASE NEW [--json FILE] [--html FILE]"
+          + " [--fail-on-regression P%]; compare --help for more";
+
+  /** The command line of {@code compare}. */
+  static final class CompareOptions {
+    @Argument(
+        metaVar = "BASE NEW",
+        usage = "record files (--record), a run's shards (a,b,c), or --json summaries")
+    List<String> sides = new ArrayList<>();
+
+    @Option(name = "--json", metaVar = "FILE", usage = "also write the comparison as JSON to FILE")
+    String json;
+
+    @Option(
+        name = "--html",
+        metaVar = "FILE",
+        usage = "also write the comparison as one self-contained HTML page to FILE")
+    String html;
+
+    @Option(
+        name = "--fail-on-regression",
+        metaVar = "P%",
+        usage = "exit 4 when a percentile got slower by more than P% beyond the noise")
+    String failOn;
+
+    @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
+    boolean help;
+  }
+
+  /**
+   * One side as read: its shape, its exact values (ALL, then names) and, from a record, its blocks
+   * of time (null from a summary).
+   */
+  private record Side(
+      String label,
+      Shape shape,
+      List<Comparison.Side> values,
+      double seconds,
+      RunResult run,
+      Analysis analysis) {
+
+    ComparePage.Side page() {
+      return new ComparePage.Side(label, run, analysis == null ? null : analysis.summary());
+    }
+  }
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Consumer<Comparison> observer;
+
+  CompareCommand(PrintStream out, PrintStream err, Consumer<Comparison> observer) {
+    this.out = out;
+    this.err = err;
+    this.observer = observer;
+  }
+
+  int run(String... args) {
+    CompareOptions options = new CompareOptions();
+    CmdLineParser parser = Cli.parser(options);
+    Double failOn = null;
+    Path json;
+    Path html;
+    try {
+      parser.parseArgument(args);
+      if (options.help) {
+        help(parser);
+        return ExitCode.OK;
+      }
+      if (options.sides.size() != 2) {
+        throw new UsageException("compare needs BASE and NEW, got " + options.sides.size());
+      }
+      if (options.failOn != null) {
+        try {
+          failOn = Double.parseDouble(options.failOn.replace("%", ""));
+        } catch (NumberFormatException e) {
+          throw new UsageException("--fail-on-regression must be a percentage like 5%");
+        }
+      }
+      json = Args.writableFile("--json", options.json);
+      html = Args.writableFile("--html", options.html);
+    } catch (CmdLineException e) {
+      return Cli.usageError(err, e.getMessage(), USAGE);
+    } catch (UsageException e) {
+      return Cli.usageError(err, e.getMessage(), USAGE);
+    }
+    Side base;
+    Side next;
+    try {
+      base = read(options.sides.get(0));
+      next = read(options.sides.get(1));
+    } catch (RecordFileException | UsageException | IllegalArgumentException e) {
+      err.println("phaseload: " + e.getMessage());
+      return ExitCode.USAGE;
+    } catch (IOException e) {
+      err.println("phaseload: cannot read " + e.getMessage());
+      return ExitCode.USAGE;
+    }
+    List<String> warnings = base.shape().differences(next.shape());
+    for (String d : warnings) {
+      out.println("Warning: the runs' plans differ: " + d);
+    }
+    Comparison c = compare(base, next);
+    CompareReport.print(c, out);
+    observer.accept(c);
+    if (failOn != null && !c.noise()) {
+      out.println(
+          "Note: --fail-on-regression judges changes beyond the noise, and a --json summary has no"
+              + " noise estimate: nothing is judged");
+    }
+    List<Comparison.Row> regressions = failOn == null ? List.of() : c.regressions(failOn);
+    Path current = json;
+    try {
+      if (json != null) {
+        try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
+          CompareReport.writeJson(c, base.label(), next.label(), warnings, failOn, w);
+        }
+        out.println("JSON: " + json);
+      }
+      current = html;
+      if (html != null) {
+        try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
+          ComparePage.write(
+              c,
+              base.page(),
+              next.page(),
+              warnings,
+              failOn,
+              "java -jar client.jar compare " + String.join(" ", args),
+              w);
+        }
+        out.println("HTML page: " + html);
+      }
+    } catch (IOException | RuntimeException e) {
+      err.println("phaseload: cannot write " + current + ": " + e.getMessage());
+      return ExitCode.FAILED;
+    }
+    if (!regressions.isEmpty()) {
+      out.println("Regression beyond " + failOn + "% and the noise: exit 4");
+      return ExitCode.REGRESSION;
+    }
+    return ExitCode.OK;
+  }
+
+  /** With both sides' blocks, intervals from the bootstrap; otherwise exact values only. */
+  private static Comparison compare(Side base, Side next) {
+    if (base.run() == null || next.run() == null) {
+      return Comparison.exact(base.values(), next.values());
+    }
+    RunResult a = base.run();
+    RunResult b = next.run();
+    return Comparison.of(
+        base.analysis().summary(),
+        base.seconds(),
+        Blocks.of(a.recording(), a.plan().requestNames().size()),
+        a.plan().requestNames(),
+        next.analysis().summary(),
+        next.seconds(),
+        Blocks.of(b.recording(), b.plan().requestNames().size()),
+        b.plan().requestNames(),
+        0);
+  }
+
+  /**
+   * One side: a run's JSON summary, a record file, or a run's shard files joined by commas, merged
+   * as report does.
+   */
+  private static Side read(String side) throws RecordFileException, UsageException, IOException {
+    List<Path> files = RecordInputs.paths(List.of(side.split(",")));
+    if (files.size() == 1 && SummaryFile.looksLikeJson(files.get(0))) {
+      SummaryFile s = SummaryFile.read(files.get(0));
+      return new Side(side, s.shape(), s.sides(), Double.NaN, null, null);
+    }
+    RecordInputs in = RecordInputs.read(files);
+    RunResult result = ShardMerge.merge(in.files(), in.headers(), 1).result();
+    if (result.phases().isEmpty()) {
+      throw new UsageException(side + ": an empty run (no phase ran)");
+    }
+    double seconds = result.wallNanos() / 1e9;
+    Analysis analysis = Analysis.of(result);
+    return new Side(
+        side,
+        Shape.of(result.plan()),
+        Comparison.Side.all(analysis.summary(), seconds),
+        seconds,
+        result,
+        analysis);
+  }
+
+  private void help(CmdLineParser parser) {
+    out.println(USAGE);
+    out.println();
+    out.println("Compares two runs per request name and overall: throughput, p50, p95, p99,");
+    out.println("p99.9, max and the error rate, base -> new, the change and a verdict. With two");
+    out.println("records the verdict comes from a block bootstrap: each run is cut into blocks of");
+    out.println(
+        "up to 1 s of send time, blocks are resampled with replacement "
+            + Comparison.REPLICATES
+            + " times,");
+    out.println(
+        "and a change is slower or faster only when its "
+            + Math.round(Comparison.CONFIDENCE * 100)
+            + "% interval excludes 0;");
+    out.println("otherwise no significant change. A --json summary holds no blocks: compared with");
+    out.println("one, the values are exact and there is no verdict. Runs of different plans are");
+    out.println("compared with a warning line for each difference.");
+    out.println();
+    out.println("Options:");
+    parser.printUsage(out);
+    out.println();
+    out.println("Exit codes: 0 compared; 1 the JSON or the page could not be written; 2 bad");
+    out.println("command line, or a file that is not a record or a run's summary; 4 a regression");
+    out.println("beyond --fail-on-regression.");
+  }
+}

@@ -1,0 +1,67 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.engine.EngineKind;
+import org.kohsuke.args4j.Option;
+
+/**
+ * The shape of the load and how it is generated: the options a run and a sweep share. Filled by
+ * args4j; checked by {@link RunSetup}. Not thread-safe.
+ */
+final class LoadOptions {
+
+  @Option(
+      name = "--phases",
+      metaVar = "F,F,..",
+      usage = "phase sizes as fractions of THREADS (default 0.1,0.5,1.0,0.25; 1.0 = one phase)")
+  String phases = "0.1,0.5,1.0,0.25";
+
+  @Option(
+      name = "--engine",
+      metaVar = "NAME",
+      usage = "HTTP engine: raw (default), jersey, or loop (event loops, one per core)")
+  String engine = EngineKind.RAW.label();
+
+  @Option(
+      name = "--thread-mode",
+      metaVar = "MODE",
+      usage = "auto (virtual on JDK 21+, platform with --rate), platform or virtual (default auto)")
+  String threadMode = "auto";
+
+  @Option(
+      name = "--max-failures",
+      metaVar = "N|P%",
+      usage = "stop early (exit 1) once more than N requests, or P% of all, have failed")
+  String maxFailures;
+
+  @Option(
+      name = "--rate",
+      metaVar = "R",
+      usage =
+          "the open model: R arrivals per second at 100% (each phase at its fraction of R), each"
+              + " running one iteration; latency counts from intended times")
+  Double rate;
+
+  @Option(
+      name = "--phase-seconds",
+      metaVar = "S",
+      usage =
+          "with --rate: each phase lasts S seconds (f x R x S arrivals) instead of its iterations")
+  Double phaseSeconds;
+
+  @Option(
+      name = "--arrivals",
+      metaVar = "KIND",
+      usage = "with --rate: uniform (default) or poisson (exponential gaps, from --seed)")
+  String arrivals;
+
+  @Option(
+      name = "--duration",
+      metaVar = "D",
+      usage = "stop the whole run after D (e.g. 90s, 10m, 1h): a partial report, exit 1")
+  String duration;
+
+  @Option(
+      name = "--ignore-file-limit",
+      usage = "run even when ulimit -n is too low for one connection per thread")
+  boolean ignoreFileLimit;
+}

@@ -1,0 +1,67 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.run.RunConfig;
+import java.util.ArrayList;
+import java.util.List;
+import org.kohsuke.args4j.Argument;
+import org.kohsuke.args4j.Option;
+
+/**
+ * A single run's command line: THREADS ITERATIONS [HOST PORT], the option groups it shares with the
+ * sweep, its outputs and its shard. {@link #toConfig} checks it all. Not thread-safe; used once by
+ * {@link Main}.
+ */
+final class RunOptions {
+
+  @Argument(metaVar = "THREADS ITERATIONS [HOST PORT]", multiValued = true)
+  List<String> positional = new ArrayList<>();
+
+  @Option(name = "--quiet", aliases = "-q", usage = "no live progress line on the terminal")
+  boolean quiet;
+
+  @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
+  boolean help;
+
+  @Option(name = "--version", help = true, usage = "show the version and exit")
+  boolean version;
+
+  final TargetOptions target = new TargetOptions();
+  final RequestOptions requests = new RequestOptions();
+  final LoadOptions load = new LoadOptions();
+  final OutputOptions outputs = new OutputOptions();
+  final ShardOptions shard = new ShardOptions();
+  final SloOptions slo = new SloOptions();
+
+  /** Every bean args4j fills from this command line. */
+  Object[] beans() {
+    return new Object[] {target, requests, load, outputs, shard, slo, this};
+  }
+
+  /** Checks everything and builds the run's configuration. */
+  Config toConfig() throws UsageException {
+    if (positional.size() != 2 && positional.size() != 4) {
+      throw new UsageException(
+          switch (positional.size()) {
+            case 0 -> "missing THREADS and ITERATIONS";
+            case 1 -> "missing ITERATIONS (after THREADS " + positional.get(0) + ")";
+            case 3 -> "missing PORT (after HOST " + positional.get(2) + ")";
+            default ->
+                "expected THREADS ITERATIONS [HOST PORT], got " + positional.size() + " arguments";
+          });
+    }
+    int threads = Args.positiveInt("THREADS", positional.get(0));
+    int iterations = Args.positiveInt("ITERATIONS", positional.get(1));
+    RunConfig run =
+        new RunSetup(target, requests, load)
+            .config(
+                threads,
+                iterations,
+                positional.subList(2, positional.size()),
+                shard,
+                outputs.timeSeries());
+    return new Config(
+        run,
+        outputs.outputs(shard.record, quiet),
+        slo.slos(requests.scenario, run.plan().requestNames()));
+  }
+}

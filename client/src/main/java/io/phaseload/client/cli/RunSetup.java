@@ -1,0 +1,146 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.engine.EngineKind;
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.Shard;
+import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Scenario;
+import io.phaseload.client.run.Durations;
+import io.phaseload.client.run.FailureLimit;
+import io.phaseload.client.run.RunConfig;
+import io.phaseload.client.run.StartAt;
+import io.phaseload.common.ThreadMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns the option groups a run and a sweep share into a checked {@link RunConfig}, one named step
+ * per part: the target, the shard, the seed, the requests, the plan, the engine, the limits. Reads
+ * the scenario or body file once per call; creates nothing.
+ */
+final class RunSetup {
+
+  /** The seed shards share when --seed is not given. */
+  static final long SHARD_SEED = 0;
+
+  private final TargetOptions target;
+  private final RequestOptions requests;
+  private final LoadOptions load;
+
+  RunSetup(TargetOptions target, RequestOptions requests, LoadOptions load) {
+    this.target = target;
+    this.requests = requests;
+    this.load = load;
+  }
+
+  /**
+   * One run of {@code threads} x {@code iterations} with these options.
+   *
+   * @param hostPort empty, or HOST and PORT
+   * @param shard the single run's --shard and --start-at; null for a sweep's runs
+   * @param timeSeries whether the run's latencies are grouped by time afterwards
+   */
+  RunConfig config(
+      int threads, int iterations, List<String> hostPort, ShardOptions shard, boolean timeSeries)
+      throws UsageException {
+    Target to = target.target(hostPort);
+    Shard share = shard(shard, to);
+    Scenario scenario = scenario(to, share);
+    try {
+      LoadPlan plan = plan(threads, iterations, scenario).sharded(share);
+      return RunConfig.builder(plan, scenario)
+          .target(to, target.path())
+          .timeouts(target.connectTimeout(), target.readTimeout())
+          .engine(EngineKind.parse(load.engine), threadMode(), target.insecure)
+          .keepAlive(!target.noKeepAlive)
+          .maxFailures(
+              load.maxFailures == null
+                  ? FailureLimit.UNLIMITED
+                  : FailureLimit.parse(load.maxFailures, plan.totalRequests()))
+          .duration(load.duration == null ? null : Durations.parse("--duration", load.duration))
+          .ignoreFileLimit(load.ignoreFileLimit)
+          .startAt(startAt(shard))
+          .timeSeries(timeSeries)
+          .build();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  private static Shard shard(ShardOptions shard, Target to) throws UsageException {
+    if (shard == null || shard.shard == null) {
+      return Shard.WHOLE;
+    }
+    if (to == null) {
+      throw new UsageException(
+          "--shard needs HOST PORT or --url: the shards of a plan test one server, not each its"
+              + " own embedded one");
+    }
+    try {
+      return Shard.parse(shard.shard);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  /**
+   * What an iteration sends. {@code --url} alone sends one GET, as every peer does with a URL it is
+   * given; HOST PORT and the embedded server keep the contract they were made for.
+   */
+  private Scenario scenario(Target to, Shard share) throws UsageException {
+    // Shards must draw from one seed (their variables and a poisson schedule are the one run's),
+    // so without --seed they share a fixed one rather than each drawing its own.
+    Long seed = requests.seed == null && !share.whole() ? Long.valueOf(SHARD_SEED) : requests.seed;
+    boolean urlForm = to != null && target.url != null;
+    return requests.flags(seed).scenario(to == null ? target.path() : to.pathAndQuery(), urlForm);
+  }
+
+  private LoadPlan plan(int threads, int iterations, Scenario scenario) {
+    LoadPlan plan = LoadPlan.of(threads, iterations, fractions(load.phases), scenario.names());
+    if (load.rate == null) {
+      if (load.phaseSeconds != null || load.arrivals != null) {
+        throw new IllegalArgumentException("--phase-seconds and --arrivals need --rate");
+      }
+      return plan;
+    }
+    if (load.phaseSeconds != null && !(load.phaseSeconds > 0)) {
+      throw new IllegalArgumentException(
+          "--phase-seconds must be positive, got " + load.phaseSeconds);
+    }
+    return plan.withOpenModel(
+        new Model.Open(
+            load.rate,
+            load.phaseSeconds == null
+                ? null
+                : Duration.ofNanos(Math.round(load.phaseSeconds * 1e9)),
+            load.arrivals == null
+                ? Model.Open.Arrivals.UNIFORM
+                : Model.Open.Arrivals.parse(load.arrivals)));
+  }
+
+  private ThreadMode threadMode() {
+    ThreadMode mode = ThreadMode.parse(load.threadMode);
+    mode.resolve(); // refuses virtual threads on a JDK without them, before the run
+    return mode;
+  }
+
+  private static Instant startAt(ShardOptions shard) {
+    return shard == null || shard.startAt == null ? null : StartAt.parse(shard.startAt);
+  }
+
+  private static List<Double> fractions(String list) {
+    List<Double> out = new ArrayList<>();
+    for (String part : list.split(",", -1)) {
+      try {
+        out.add(Double.parseDouble(part.trim()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "--phases must be fractions like 0.1,0.5,1.0,0.25, got '" + list + "'");
+      }
+    }
+    return out;
+  }
+}

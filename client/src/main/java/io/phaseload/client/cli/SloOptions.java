@@ -1,0 +1,42 @@
+package io.phaseload.client.cli;
+
+import io.phaseload.client.request.ScenarioFile;
+import io.phaseload.client.slo.Slo;
+import io.phaseload.client.slo.SloCheck;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.kohsuke.args4j.Option;
+
+/**
+ * {@code --slo EXPR}, repeatable: the objectives a run, a sweep, {@code report} and {@code
+ * capacity} are judged by. Filled by args4j; not thread-safe.
+ */
+final class SloOptions {
+
+  @Option(
+      name = "--slo",
+      metaVar = "EXPR",
+      usage =
+          "an objective, repeatable: [NAME:]p50|p90|p95|p99|p99.9|max|mean <|<=|>|>= N us|ms|s,"
+              + " errors<P%, rate>=R/s (e.g. p99<50ms); a failed one exits 3")
+  List<String> slo = new ArrayList<>();
+
+  /**
+   * The SLOs of the command line, then those of the scenario file, each checked against the run's
+   * request names, before anything is sent.
+   *
+   * @param scenarioFile the --scenario file, or null
+   */
+  List<Slo> slos(String scenarioFile, List<String> requestNames) throws UsageException {
+    List<String> exprs = new ArrayList<>(slo);
+    try {
+      if (scenarioFile != null) {
+        exprs.addAll(ScenarioFile.slos(Path.of(scenarioFile)));
+      }
+      return SloCheck.parse(exprs, requestNames);
+    } catch (ScenarioFile.Invalid | IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package io.phaseload.client.engine;
+
+import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.RequestSpec;
+import io.phaseload.client.request.Scenario;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scenario as a socket engine sends it: its distinct origins (scheme, host and port) and every
+ * request encoded for them. Built once per run, before the first phase; immutable after.
+ *
+ * @param origins where connections go, indexed by {@link EncodedRequest#origin}
+ * @param requests the scenario's requests, in its order
+ * @param keepAlive whether a connection carries request after request ({@link
+ *     EngineSettings#keepAlive}); if not, each is closed after its response
+ */
+public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAlive) {
+
+  /** The scenario of {@code settings}, requests without a URL of their own sent to its base. */
+  public static Wire of(EngineSettings settings) {
+    Scenario scenario = settings.scenario();
+    Map<String, Integer> ids = new LinkedHashMap<>();
+    List<Origin> list = new ArrayList<>();
+    EncodedRequest[] requests = new EncodedRequest[scenario.size()];
+    for (int r = 0; r < scenario.size(); r++) {
+      RequestSpec spec = scenario.get(r);
+      int[] origin = new int[spec.endpoints().size()];
+      for (int e = 0; e < origin.length; e++) {
+        Target t = spec.endpoints().get(e).originOr(settings.base());
+        String key = t.uri().getScheme() + "://" + t.host() + ":" + t.port();
+        Integer id = ids.get(key);
+        if (id == null) {
+          id = list.size();
+          ids.put(key, id);
+          list.add(new Origin(t, settings.tls()));
+        }
+        origin[e] = id;
+      }
+      requests[r] = new EncodedRequest(spec, origin, list, settings.keepAlive());
+    }
+    return new Wire(list.toArray(new Origin[0]), requests, settings.keepAlive());
+  }
+}

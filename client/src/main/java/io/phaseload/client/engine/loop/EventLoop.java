@@ -1,0 +1,210 @@
+package io.phaseload.client.engine.loop;
+
+import io.phaseload.client.request.Reasons;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * One thread and one {@link Selector} driving many connections, as wrk's loops do: it never blocks
+ * but in {@code select}, or in a nap of at most {@link #NAP_NANOS} while a tick is near, and it
+ * owns its connections outright, so nothing on the hot path is shared with other threads. Other
+ * threads reach it only through {@link #execute}, which wakes the selector once however many tasks
+ * they queue (Netty's rule). It checks its connections' deadlines every {@link #sweepNanos}, which
+ * bounds how late a timeout is noticed.
+ *
+ * <p>{@link #execute}, {@link #wakeup} and {@link #stop} are thread-safe; everything else is called
+ * on the loop's own thread.
+ */
+final class EventLoop implements Runnable {
+
+  private static final int BUFFER = 64 * 1024;
+
+  /** How soon a tick must be due for the loop to nap for it instead of sleeping in select. */
+  static final long NEAR_NANOS = 1_000_000;
+
+  /**
+   * The longest the loop naps while a tick is near: a response that arrives meanwhile is read (and
+   * timed) up to this much late, plus the kernel's timer slack.
+   */
+  static final long NAP_NANOS = 50_000;
+
+  final Selector selector;
+  final Reasons reasons;
+  final long connectTimeoutNanos;
+  final long readTimeoutNanos;
+
+  /** Where every connection of this loop reads its responses to, one at a time. */
+  final ByteBuffer readBuffer = ByteBuffer.allocate(BUFFER);
+
+  /** Where requests are copied on their way to the socket. */
+  final ByteBuffer writeBuffer = ByteBuffer.allocateDirect(BUFFER);
+
+  /** The loop's clock, read once per turn: deadlines are set from it. */
+  long now = System.nanoTime();
+
+  private final BooleanSupplier aborted;
+  private final Thread thread;
+  private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+  private final AtomicBoolean awake = new AtomicBoolean();
+  private final ArrayDeque<Runnable> failed = new ArrayDeque<>();
+  private final Consumer<SelectionKey> onKey = this::onKey;
+  private final long sweepNanos;
+  private long nextSweep;
+  private boolean abortSeen;
+  private Ticker ticker;
+  private volatile boolean running = true;
+
+  /**
+   * @param aborted whether the engine was aborted: read once per turn
+   * @param reasons the run's failure reasons, which failures fill
+   */
+  EventLoop(
+      BooleanSupplier aborted,
+      Reasons reasons,
+      int index,
+      long connectTimeoutNanos,
+      long readTimeoutNanos) {
+    this.aborted = aborted;
+    this.reasons = reasons;
+    this.connectTimeoutNanos = connectTimeoutNanos;
+    this.readTimeoutNanos = readTimeoutNanos;
+    this.sweepNanos =
+        Math.max(
+            1_000_000, Math.min(50_000_000, Math.min(connectTimeoutNanos, readTimeoutNanos) / 16));
+    try {
+      this.selector = Selector.open();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open a selector", e);
+    }
+    this.thread = new Thread(this, "phaseload-loop-" + index);
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  /** Runs {@code task} on this loop's thread, soon. Thread-safe. */
+  void execute(Runnable task) {
+    tasks.add(task);
+    if (Thread.currentThread() != thread) {
+      wakeup();
+    }
+  }
+
+  /** Makes the loop look at its tasks and the engine's state now. Thread-safe. */
+  void wakeup() {
+    if (awake.compareAndSet(false, true)) {
+      selector.wakeup();
+      LockSupport.unpark(thread);
+    }
+  }
+
+  boolean aborted() {
+    return aborted.getAsBoolean();
+  }
+
+  /**
+   * Tells of a failed request on the loop's next turn: never from within the send that failed, so
+   * that a target that fails at once cannot recurse one send into the next.
+   */
+  void defer(Runnable tell) {
+    failed.add(tell);
+  }
+
+  /** Makes {@code t} this loop's ticker (null for none). Loop thread only. */
+  void ticker(Ticker t) {
+    ticker = t;
+  }
+
+  /** Ends the loop after its current turn; its connections are closed. Thread-safe. */
+  void stop() {
+    running = false;
+    wakeup();
+  }
+
+  /** Waits for the loop's thread to end. */
+  void join() throws InterruptedException {
+    thread.join();
+  }
+
+  @Override
+  public void run() {
+    try {
+      while (running) {
+        turn();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      for (SelectionKey k : selector.keys()) {
+        ((LoopChannel) k.attachment()).disconnect();
+      }
+      try {
+        selector.close();
+      } catch (IOException e) {
+        // the loop is over; nothing more to release
+      }
+    }
+  }
+
+  private void turn() throws IOException {
+    for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
+      task.run();
+    }
+    if (!abortSeen && aborted.getAsBoolean()) {
+      abortSeen = true;
+      for (SelectionKey k : selector.keys().toArray(new SelectionKey[0])) {
+        ((LoopChannel) k.attachment()).abort();
+      }
+    }
+    // Tell the users whose requests failed, only those queued before this loop began: one that
+    // fails again at once waits for the next turn, after the selector has had its say.
+    for (int n = failed.size(); n > 0; n--) {
+      failed.poll().run();
+    }
+    now = System.nanoTime();
+    if (now - nextSweep >= 0) {
+      for (SelectionKey k : selector.keys()) {
+        ((LoopChannel) k.attachment()).expireAt(now);
+      }
+      nextSweep = now + sweepNanos;
+    }
+    long untilTick = ticker == null ? Ticker.NEVER : ticker.tick();
+    awake.set(false);
+    if (!tasks.isEmpty() || !failed.isEmpty() || !running) {
+      selector.selectNow(onKey);
+    } else if (untilTick < NEAR_NANOS) {
+      // A tick is due sooner than the selector can sleep: it sleeps in whole milliseconds, and
+      // Linux adds its timer slack, so select(1) makes an arrival due in 50 us late by more than
+      // a millisecond. Poll the sockets, and when they have nothing, nap for the tick or NAP_NANOS,
+      // whichever is sooner: a nap sleeps to the microsecond, where select cannot. Napping, not
+      // spinning: a loop that spins is the one the scheduler runs last on a busy machine.
+      if (selector.selectNow(onKey) == 0 && tasks.isEmpty()) {
+        LockSupport.parkNanos(Math.min(untilTick, NAP_NANOS));
+      }
+    } else {
+      // Whole milliseconds rounded down, so that the selector wakes before the tick is due (by
+      // less than a millisecond, polled away as above), never after.
+      long wait = Math.min(Math.max(0, nextSweep - now), untilTick) / 1_000_000;
+      selector.select(onKey, Math.max(1, wait));
+    }
+    now = System.nanoTime();
+  }
+
+  private void onKey(SelectionKey k) {
+    if (k.isValid()) {
+      ((LoopChannel) k.attachment()).ready(k.readyOps());
+    }
+  }
+}

@@ -1,0 +1,434 @@
+package io.phaseload.client.engine.loop;
+
+import io.phaseload.client.engine.EncodedRequest;
+import io.phaseload.client.engine.Failures;
+import io.phaseload.client.engine.Origin;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Vars;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+
+/**
+ * A user's non-blocking connection to one origin: made on its first request (within the connect
+ * timeout), kept while the server keeps it, replaced before the next request when the server said
+ * {@code Connection: close}, framed a body by closing, sent bytes nobody asked for, or any exchange
+ * failed; with {@code --no-keepalive}, closed after every response. The retry rule is the raw
+ * engine's: a request whose write fails on a connection that already carried a response is sent
+ * once more on a new one (the kernel refused the bytes, so the server never saw them); a request
+ * written but not answered is never retried.
+ *
+ * <p>Loop thread only. Nothing is allocated per request once connected: constant requests are
+ * written from their encoded bytes, the response is parsed from the loop's read buffer.
+ */
+final class LoopConnection implements LoopChannel {
+
+  static final int IDLE = 0;
+  static final int CONNECTING = 1;
+  static final int WRITING = 2;
+  static final int READING = 3;
+  static final int HANDSHAKING = 4;
+
+  private final EventLoop loop;
+  private final Caller caller;
+  private final Runnable tellFailure = this::tellFailure;
+  private int failure;
+  private final Origin origin;
+
+  /** False with {@code --no-keepalive}: the connection is closed after its one response. */
+  private final boolean keepAlive;
+
+  private final ResponseParser parser = new ResponseParser();
+
+  /** The connection's TLS; null for plain http. */
+  private final LoopTls tls;
+
+  private SocketChannel channel;
+  private SelectionKey key;
+
+  /** The key's interest ops as last set. */
+  private int interest;
+
+  private int state = IDLE;
+
+  /** When the current step (connect, or the exchange since its last byte) times out. */
+  private long deadline;
+
+  private EncodedRequest request;
+
+  /** The request's number in the iteration and the values it was rendered with, for its check. */
+  private int requestIndex;
+
+  private Vars requestVars;
+  private byte[] out;
+  private int outPos;
+  private int outLength;
+
+  /** Whether the connection carried a response, so a failed write may be retried. */
+  private boolean reused;
+
+  /** Whether any byte of the request reached the socket: after that it counts as sent. */
+  private boolean written;
+
+  /** Whether the socket took any byte of the request, so that it may not be sent again. */
+  private boolean reached;
+
+  /**
+   * {@link System#nanoTime} when the request was handed over, when its connect began, and when its
+   * response's first byte came (0 before); the connect's and the TLS handshake's lengths once made.
+   * Kept only without keep-alive, where each request opens its connection.
+   */
+  private long began;
+
+  private long connectStart;
+  private long connectedAt;
+  private long firstByteAt;
+  private long connectNanos;
+  private long tlsNanos;
+
+  LoopConnection(EventLoop loop, Caller caller, Origin origin, boolean keepAlive) {
+    this.loop = loop;
+    this.caller = caller;
+    this.origin = origin;
+    this.keepAlive = keepAlive;
+    this.tls = origin.tlsContext == null ? null : new LoopTls(origin);
+  }
+
+  void send(EncodedRequest p, int index, Vars vars, byte[] bytes, int length) {
+    request = p;
+    requestIndex = index;
+    requestVars = vars;
+    out = bytes;
+    outPos = 0;
+    outLength = length;
+    written = false;
+    reached = false;
+    if (!keepAlive) {
+      began = System.nanoTime();
+      firstByteAt = 0;
+      connectNanos = 0;
+      tlsNanos = 0;
+    }
+    if (loop.aborted()) {
+      failed(Outcome.failure(Outcome.NOT_SENT, Reasons.ABORTED));
+    } else if (channel == null) {
+      connect();
+    } else {
+      write();
+    }
+  }
+
+  private void connect() {
+    reused = false;
+    if (!keepAlive) {
+      connectStart = System.nanoTime();
+    }
+    try {
+      SocketChannel ch = SocketChannel.open();
+      channel = ch;
+      ch.configureBlocking(false);
+      ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+      InetSocketAddress address = new InetSocketAddress(origin.host, origin.port);
+      if (address.isUnresolved()) {
+        throw new UnknownHostException(origin.host);
+      }
+      key = ch.register(loop.selector, 0, this);
+      interest = 0;
+      if (ch.connect(address)) {
+        connected();
+      } else {
+        state = CONNECTING;
+        deadline = loop.now + loop.connectTimeoutNanos;
+        interest(SelectionKey.OP_CONNECT);
+      }
+    } catch (IOException | RuntimeException e) {
+      fail(e);
+    }
+  }
+
+  @Override
+  public void ready(int ops) {
+    try {
+      if (state == CONNECTING && (ops & SelectionKey.OP_CONNECT) != 0) {
+        if (channel.finishConnect()) {
+          connected();
+        }
+      } else if (state == HANDSHAKING) {
+        handshake();
+      } else if (state == WRITING && (ops & SelectionKey.OP_WRITE) != 0) {
+        flush();
+      } else if (state == READING && (ops & SelectionKey.OP_READ) != 0) {
+        read();
+      } else if (state == IDLE && (ops & SelectionKey.OP_READ) != 0) {
+        idleRead();
+      }
+    } catch (IOException | RuntimeException e) {
+      fail(e);
+    }
+  }
+
+  /** The connect just completed: its length, if timed; then the handshake, or the request. */
+  private void connected() throws IOException {
+    if (!keepAlive) {
+      connectedAt = System.nanoTime();
+      connectNanos = connectedAt - connectStart;
+    }
+    if (tls == null) {
+      write();
+    } else {
+      tls.start();
+      state = HANDSHAKING;
+      handshake();
+    }
+  }
+
+  /** Goes on with the handshake; once over, its length, if timed, and the request. */
+  private void handshake() throws IOException {
+    // The read timeout runs from each step, as the raw engine's socket's bounds each of its reads.
+    deadline = loop.now + loop.readTimeoutNanos;
+    int wait = tls.handshake(channel, loop.readBuffer);
+    if (wait != 0) {
+      interest(wait);
+    } else {
+      if (!keepAlive) {
+        tlsNanos = System.nanoTime() - connectedAt;
+      }
+      write();
+    }
+  }
+
+  /** The current request's TCP connect, in nanoseconds; 0 if it opened none or is not timed. */
+  long connectNanos() {
+    return connectNanos;
+  }
+
+  /** The current request's TLS handshake, in nanoseconds; 0 if it made none or is not timed. */
+  long tlsNanos() {
+    return tlsNanos;
+  }
+
+  /** From the request's hand-over to its response's first byte; 0 if none came or not timed. */
+  long firstByteNanos() {
+    return firstByteAt == 0 ? 0 : firstByteAt - began;
+  }
+
+  private void write() {
+    state = WRITING;
+    deadline = loop.now + loop.readTimeoutNanos;
+    try {
+      written = true;
+      flush();
+    } catch (IOException e) {
+      if (!reused || reached) {
+        fail(e);
+        return;
+      }
+      disconnect();
+      written = false;
+      connect();
+    }
+  }
+
+  /** Writes what the socket takes now; waits for it to take more, or starts reading. */
+  private void flush() throws IOException {
+    ByteBuffer b = loop.writeBuffer;
+    if (tls != null) {
+      if (!flushTls(b)) {
+        return;
+      }
+    } else {
+      while (outPos < outLength) {
+        int n = Math.min(b.capacity(), outLength - outPos);
+        b.clear();
+        b.put(out, outPos, n).flip();
+        int w = channel.write(b);
+        outPos += w;
+        reached |= w > 0;
+        if (w < n) {
+          interest(SelectionKey.OP_WRITE);
+          return;
+        }
+      }
+    }
+    parser.start(request.head, request.keep);
+    state = READING;
+    interest(SelectionKey.OP_READ);
+  }
+
+  /**
+   * Encrypts the request a record at a time through {@code b} and writes the records; false if the
+   * socket took not all of them, to be called again when it takes more.
+   */
+  private boolean flushTls(ByteBuffer b) throws IOException {
+    while (true) {
+      if (tls.pending()) {
+        reached |= tls.drain(channel) > 0;
+        if (tls.pending()) {
+          interest(SelectionKey.OP_WRITE);
+          return false;
+        }
+      }
+      if (outPos == outLength) {
+        return true;
+      }
+      int n = Math.min(LoopTls.MAX_PLAIN, outLength - outPos);
+      b.clear();
+      b.put(out, outPos, n).flip();
+      outPos += tls.wrap(b);
+    }
+  }
+
+  /**
+   * Sets the key's interest when it changes. The selector applies a change on its next select, one
+   * epoll_ctl each, so a connection keeps OP_READ from its first request to its end (idle too, see
+   * {@link #idleRead}) and asks for OP_WRITE only while the socket refuses bytes: a user of the
+   * open model that waits idle for its next arrival costs no system call to park and unpark.
+   */
+  private void interest(int ops) {
+    if (interest != ops) {
+      interest = ops;
+      key.interestOps(ops);
+    }
+  }
+
+  /**
+   * The socket is readable between requests: the server closed the connection, or sent bytes nobody
+   * asked for. Left for the next request to find, as the raw engine finds it (written into a closed
+   * connection, it fails as io and is not retried); only the interest is dropped, until that
+   * request is written, so that the selector does not report the same bytes on every turn.
+   */
+  private void idleRead() {
+    interest(0);
+  }
+
+  private void read() throws IOException {
+    if (tls != null) {
+      readTls();
+      return;
+    }
+    ByteBuffer b = loop.readBuffer;
+    b.clear();
+    int n = channel.read(b);
+    if (n < 0) {
+      parser.endOfStream();
+      answered(false);
+    } else if (n > 0) {
+      if (!keepAlive && firstByteAt == 0) {
+        firstByteAt = System.nanoTime();
+      }
+      deadline = loop.now + loop.readTimeoutNanos;
+      int used = parser.feed(b.array(), 0, n);
+      if (parser.done()) {
+        answered(used < n);
+      }
+    }
+  }
+
+  /**
+   * Reads records, decrypts them into the loop's read buffer and parses what they hold. The end of
+   * the stream and the server's close_notify both end a response framed by closing, as they do for
+   * the raw engine's {@code SSLSocket} (which does not require close_notify).
+   */
+  private void readTls() throws IOException {
+    ByteBuffer b = loop.readBuffer;
+    if (tls.fill(channel) < 0) {
+      parser.endOfStream();
+      answered(false);
+      return;
+    }
+    while (true) {
+      b.clear();
+      int n = tls.unwrap(b);
+      if (n < 0) {
+        parser.endOfStream();
+        answered(false);
+        return;
+      }
+      if (n == 0) {
+        return;
+      }
+      if (!keepAlive && firstByteAt == 0) {
+        firstByteAt = System.nanoTime();
+      }
+      deadline = loop.now + loop.readTimeoutNanos;
+      int used = parser.feed(b.array(), 0, n);
+      if (parser.done()) {
+        answered(used < n || tls.received());
+        return;
+      }
+    }
+  }
+
+  /** A whole response arrived; {@code extra} says bytes nobody asked for came after it. */
+  private void answered(boolean extra) {
+    int outcome =
+        request.outcome(parser.status(), parser.body(), requestVars, requestIndex, loop.reasons);
+    reused = true;
+    state = IDLE;
+    if (extra || !keepAlive || !parser.keepAlive()) {
+      disconnect();
+    }
+    caller.answered(outcome);
+  }
+
+  @Override
+  public void expireAt(long now) {
+    if (state != IDLE && now - deadline >= 0) {
+      int outcome =
+          state == CONNECTING
+              ? Outcome.failure(Outcome.CONNECT, Reasons.CONNECT_TIMEOUT)
+              : Outcome.failure(Outcome.TIMEOUT, Reasons.READ_TIMEOUT);
+      disconnect();
+      failed(outcome);
+    }
+  }
+
+  @Override
+  public void abort() {
+    boolean inFlight = state != IDLE;
+    disconnect();
+    if (inFlight) {
+      failed(Outcome.failure(written ? Outcome.IO : Outcome.NOT_SENT, Reasons.ABORTED));
+    }
+  }
+
+  private void fail(Throwable e) {
+    disconnect();
+    failed(Failures.outcomeOf(e, loop.reasons, written, loop.aborted()));
+  }
+
+  /** The request failed: its caller hears it on the loop's next turn. */
+  private void failed(int outcome) {
+    failure = outcome;
+    loop.defer(tellFailure);
+  }
+
+  private void tellFailure() {
+    caller.answered(failure);
+  }
+
+  @Override
+  public void disconnect() {
+    state = IDLE;
+    if (channel != null) {
+      if (tls != null) {
+        tls.close(channel);
+      }
+      if (key != null) {
+        key.cancel();
+      }
+      try {
+        channel.close();
+      } catch (IOException e) {
+        // nothing to do: the connection is being dropped either way
+      }
+      channel = null;
+      key = null;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package io.phaseload.client.engine.loop;
+
+import io.phaseload.client.engine.Engine;
+import io.phaseload.client.engine.EngineSettings;
+import io.phaseload.client.engine.Origin;
+import io.phaseload.client.engine.Wire;
+import io.phaseload.client.request.Vars;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLException;
+
+/**
+ * The event-loop engine, {@code --engine loop}: a few {@link EventLoop}s (one per core unless told
+ * otherwise), each driving many non-blocking connections, so that a user is a connection and a
+ * small state machine instead of a thread. Requests without variables are written from the bytes
+ * {@link Wire} encoded once; responses are parsed in place from the loop's buffer by {@link
+ * ResponseParser}, on the raw engine's rules, with the raw engine's outcomes and reasons; https
+ * through {@link LoopTls}, an {@code SSLEngine} per connection on the raw engine's trust settings.
+ *
+ * <p>A run drives it through {@link #user}: each user's {@link Caller} hears its outcomes on its
+ * loop's thread and sends the next request from there. {@link #open} gives the blocking {@link
+ * Engine.Session} every engine has, for callers that wait on each request (tests, probes).
+ *
+ * <p>Thread-safe: {@link #user}, {@link #open}, {@link #abort} and {@link #close} may be called
+ * from any thread.
+ */
+public final class LoopEngine implements Engine {
+
+  private final Wire wire;
+  private final EventLoop[] loops;
+  private final AtomicInteger next = new AtomicInteger();
+  private volatile boolean aborted;
+
+  /**
+   * @param loops how many event loops, each a thread
+   */
+  public LoopEngine(EngineSettings settings, int loops) {
+    if (loops < 1) {
+      throw new IllegalArgumentException("loops must be at least 1, got " + loops);
+    }
+    this.wire = Wire.of(settings);
+    this.loops = new EventLoop[loops];
+    for (int i = 0; i < loops; i++) {
+      this.loops[i] =
+          new EventLoop(
+              this::aborted,
+              settings.reasons(),
+              i,
+              settings.connectTimeout().toNanos(),
+              settings.readTimeout().toNanos());
+    }
+    for (EventLoop l : this.loops) {
+      l.start();
+    }
+  }
+
+  /** One loop per core, and no more loops than users. */
+  public LoopEngine(EngineSettings settings) {
+    this(settings, defaultLoops(settings.maxConnections()));
+  }
+
+  /** The loops a run of {@code users} concurrent users gets by default: one per core. */
+  public static int defaultLoops(int users) {
+    return Math.max(1, Math.min(users, Runtime.getRuntime().availableProcessors()));
+  }
+
+  /** How many loops (threads) drive the connections. */
+  public int loops() {
+    return loops.length;
+  }
+
+  /** A new user on the next loop in turn, whose outcomes {@code caller} hears. Thread-safe. */
+  public LoopUser user(Caller caller) {
+    return user(Math.floorMod(next.getAndIncrement(), loops.length), caller);
+  }
+
+  /** A new user on loop {@code loop}, whose outcomes {@code caller} hears. Thread-safe. */
+  public LoopUser user(int loop, Caller caller) {
+    return new LoopUser(loops[loop], caller, wire.requests(), wire.origins(), wire.keepAlive());
+  }
+
+  /**
+   * Gives loop {@code loop} a ticker (null to take it away), from that loop's thread, soon.
+   * Thread-safe.
+   */
+  public void ticker(int loop, Ticker ticker) {
+    EventLoop l = loops[loop];
+    l.execute(() -> l.ticker(ticker));
+  }
+
+  @Override
+  public Session open() {
+    LoopSession session = new LoopSession();
+    session.bind(user(session));
+    return session;
+  }
+
+  @Override
+  public void prepare() {
+    Engine.super.prepare();
+    new ResponseParser();
+    for (Origin o : wire.origins()) {
+      if (o.tlsContext != null) {
+        try {
+          LoopTls.prepare(o);
+        } catch (SSLException e) {
+          // the run's first handshake meets the same failure and counts it
+        }
+      }
+    }
+    Vars none = Vars.none();
+    for (int r = 0; r < wire.requests().length; r++) {
+      wire.requests()[r].render(wire.requests()[r].spec.pickEndpoint(r, none), none);
+    }
+  }
+
+  boolean aborted() {
+    return aborted;
+  }
+
+  @Override
+  public void abort() {
+    aborted = true;
+    for (EventLoop l : loops) {
+      l.wakeup();
+    }
+  }
+
+  @Override
+  public void close() {
+    for (EventLoop l : loops) {
+      l.stop();
+    }
+    for (EventLoop l : loops) {
+      try {
+        l.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.phaseload.client.engine.loop;
+
+import io.phaseload.client.engine.EncodedRequest;
+import io.phaseload.client.engine.Origin;
+import io.phaseload.client.request.Vars;
+import io.phaseload.client.result.ExchangeTimes;
+
+/**
+ * One user of the event-loop engine: a connection per origin of the scenario, all driven by one
+ * loop, and at most one request in flight. Where the raw engine gives a user a thread, this gives
+ * it a few hundred bytes and a {@link Caller} to call back.
+ *
+ * <p>{@link #execute} may be called from any thread; everything else only on the user's loop
+ * thread, from a task run by {@link #execute} or from {@link Caller#answered}.
+ */
+public final class LoopUser implements ExchangeTimes {
+
+  private final EventLoop loop;
+  private final EncodedRequest[] requests;
+  private final LoopConnection[] connections;
+
+  /** The connection of the last request, whose times {@link #connectNanos} and after report. */
+  private LoopConnection last;
+
+  LoopUser(
+      EventLoop loop,
+      Caller caller,
+      EncodedRequest[] requests,
+      Origin[] origins,
+      boolean keepAlive) {
+    this.loop = loop;
+    this.requests = requests;
+    this.connections = new LoopConnection[origins.length];
+    for (int i = 0; i < origins.length; i++) {
+      connections[i] = new LoopConnection(loop, caller, origins[i], keepAlive);
+    }
+  }
+
+  /** Runs {@code task} on this user's loop thread. Thread-safe. */
+  public void execute(Runnable task) {
+    loop.execute(task);
+  }
+
+  /**
+   * Sends request {@code request} of the scenario, rendered with {@code vars} (which must stay
+   * untouched until the answer), on this user's connection to its origin. The {@link Caller} hears
+   * the outcome later, never from within this call. Loop thread only.
+   */
+  public void send(int request, Vars vars) {
+    EncodedRequest p = requests[request];
+    int e = p.spec.pickEndpoint(request, vars);
+    byte[] bytes = p.bytes(e, vars);
+    last = connections[p.origin[e]];
+    last.send(p, request, vars, bytes, p.length(e, vars));
+  }
+
+  /**
+   * The last request's TCP connect, in nanoseconds, in an engine without keep-alive; 0 if it opened
+   * no connection or the engine keeps them. Loop thread only, once its answer is in.
+   */
+  @Override
+  public long connectNanos() {
+    return last == null ? 0 : last.connectNanos();
+  }
+
+  /**
+   * The last request's TLS handshake, in nanoseconds, in an engine without keep-alive; 0 if it made
+   * none (plain http, or no connection opened) or the engine keeps its connections. As {@link
+   * #connectNanos}.
+   */
+  @Override
+  public long tlsNanos() {
+    return last == null ? 0 : last.tlsNanos();
+  }
+
+  /**
+   * From the last request's send to its response's first byte, in nanoseconds, in an engine without
+   * keep-alive; 0 if none came or the engine keeps its connections. As {@link #connectNanos}.
+   */
+  @Override
+  public long firstByteNanos() {
+    return last == null ? 0 : last.firstByteNanos();
+  }
+
+  /**
+   * Closes this user's connections; a request in flight is dropped unanswered. Loop thread only.
+   */
+  public void close() {
+    for (LoopConnection c : connections) {
+      c.disconnect();
+    }
+  }
+}

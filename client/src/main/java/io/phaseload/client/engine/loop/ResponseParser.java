@@ -1,0 +1,224 @@
+package io.phaseload.client.engine.loop;
+
+import io.phaseload.client.engine.Ascii;
+import io.phaseload.client.engine.KeptBody;
+import io.phaseload.client.engine.ResponseHead;
+import java.io.EOFException;
+import java.net.ProtocolException;
+
+/**
+ * Parses one HTTP/1.1 response at a time from whatever bytes arrive, as an event loop reads them:
+ * {@link #feed} takes any slice of the loop's buffer and consumes what belongs to the response, so
+ * that no byte needs to be held per connection but a head line split across reads. The rules are
+ * {@link ResponseHead}'s, those of the blocking engine's reader: status line and headers, bodies
+ * framed by length, by chunks (extensions and trailers skipped) or by the end of the stream,
+ * interim 1xx responses skipped, no body for HEAD, 204 and 304, and at most {@link
+ * ResponseHead#MAX_HEAD} bytes of lines. The first {@code keep} body bytes are kept for the
+ * expectation's check.
+ *
+ * <p>One per connection; not thread-safe. Allocates only when a split line or a kept body outgrows
+ * what it holds.
+ */
+final class ResponseParser {
+
+  private static final int STATUS = 0;
+  private static final int HEADER = 1;
+  private static final int BODY = 2;
+  private static final int CHUNK_SIZE = 3;
+  private static final int CHUNK_DATA = 4;
+  private static final int CHUNK_END = 5;
+  private static final int TRAILER = 6;
+  private static final int TO_END = 7;
+  private static final int DONE = 8;
+
+  private final ResponseHead parsed = new ResponseHead();
+  private int state = DONE;
+  private boolean head;
+  private int headBytes;
+  private long left;
+  private boolean keepAlive;
+
+  /** The start of a line that did not end in the bytes fed so far. */
+  private byte[] line = new byte[128];
+
+  private int lineLength;
+
+  private final KeptBody body = new KeptBody();
+
+  /**
+   * Starts a new response.
+   *
+   * @param headRequest whether the request was HEAD, whose response has no body
+   * @param keep how many body bytes to keep for the check
+   */
+  void start(boolean headRequest, int keep) {
+    head = headRequest;
+    body.start(keep);
+    state = STATUS;
+    headBytes = 0;
+    lineLength = 0;
+  }
+
+  /** Whether the response has been read to its end. */
+  boolean done() {
+    return state == DONE;
+  }
+
+  /** Whether nothing of the response has arrived yet. */
+  boolean nothingYet() {
+    return state == STATUS && headBytes == 0 && lineLength == 0;
+  }
+
+  /**
+   * Consumes the bytes of {@code b[pos, end)} that belong to the response.
+   *
+   * @return where the response's bytes end: {@code end}, or less once it is {@link #done}
+   * @throws ProtocolException if the response is not HTTP/1.x
+   */
+  int feed(byte[] b, int pos, int end) throws ProtocolException {
+    while (pos < end && state != DONE) {
+      if (state == BODY || state == CHUNK_DATA) {
+        int n = (int) Math.min(left, end - pos);
+        body.keep(b, pos, n);
+        pos += n;
+        left -= n;
+        if (left == 0) {
+          state = state == BODY ? DONE : CHUNK_END;
+        }
+      } else if (state == TO_END) {
+        body.keep(b, pos, end - pos);
+        pos = end;
+      } else {
+        pos = line(b, pos, end);
+      }
+    }
+    return pos;
+  }
+
+  /**
+   * The stream ended: completes a body framed by the close, else fails.
+   *
+   * @throws EOFException if the response was not complete
+   */
+  void endOfStream() throws EOFException {
+    if (state == TO_END) {
+      state = DONE;
+      keepAlive = false;
+      return;
+    }
+    if (state != DONE) {
+      throw new EOFException(
+          nothingYet()
+              ? "connection closed before the response"
+              : state == BODY ? "connection closed in the body" : "truncated");
+    }
+  }
+
+  int status() {
+    return parsed.status();
+  }
+
+  /** Whether the connection may carry the next request. */
+  boolean keepAlive() {
+    return keepAlive;
+  }
+
+  /** The first bytes of the body, as many as were asked for. */
+  KeptBody body() {
+    return body;
+  }
+
+  /** Consumes up to one line end; handles the line when it is whole. */
+  private int line(byte[] b, int pos, int end) throws ProtocolException {
+    int lf = Ascii.indexOf(b, pos, end, (byte) '\n');
+    int stop = lf < 0 ? end : lf + 1;
+    headBytes += stop - pos;
+    if (headBytes > ResponseHead.MAX_HEAD) {
+      throw new ProtocolException("response head longer than " + ResponseHead.MAX_HEAD + " bytes");
+    }
+    if (lf < 0) {
+      hold(b, pos, end);
+      return end;
+    }
+    if (lineLength == 0) {
+      handle(b, pos, lineEnd(b, pos, lf));
+    } else {
+      hold(b, pos, lf);
+      int e = lineEnd(line, 0, lineLength);
+      lineLength = 0;
+      handle(line, 0, e);
+    }
+    return stop;
+  }
+
+  private void handle(byte[] b, int s, int e) throws ProtocolException {
+    switch (state) {
+      case STATUS -> {
+        parsed.statusLine(b, s, e);
+        state = HEADER;
+      }
+      case HEADER -> {
+        if (e > s) {
+          parsed.header(b, s, e);
+        } else if (parsed.interim()) {
+          state = STATUS;
+        } else {
+          headEnded();
+        }
+      }
+      case CHUNK_SIZE -> {
+        long size = Ascii.parseChunkSize(b, s, e);
+        if (size < 0) {
+          throw new ProtocolException("bad chunk size");
+        }
+        left = size;
+        state = size == 0 ? TRAILER : CHUNK_DATA;
+      }
+      case CHUNK_END -> {
+        if (e != s) {
+          throw new ProtocolException("chunk not followed by CRLF");
+        }
+        state = CHUNK_SIZE;
+      }
+      default -> {
+        if (e == s) {
+          state = DONE; // the empty line after the trailers
+        }
+      }
+    }
+  }
+
+  /** The head is read: how does the body end? */
+  private void headEnded() {
+    keepAlive = parsed.keepAlive();
+    // Not a switch: a switch on another class's enum compiles to a class of its own, loaded on
+    // its first use, which may be mid-run with no file descriptor left to read the jar.
+    ResponseHead.Framing framing = parsed.framing(head);
+    if (framing == ResponseHead.Framing.CHUNKED) {
+      state = CHUNK_SIZE;
+    } else if (framing == ResponseHead.Framing.LENGTH) {
+      left = parsed.contentLength();
+      state = left == 0 ? DONE : BODY;
+    } else if (framing == ResponseHead.Framing.CLOSE) {
+      state = TO_END;
+    } else {
+      state = DONE;
+    }
+  }
+
+  /** The end of the line in {@code b[s, lf)}, without its CR. */
+  private static int lineEnd(byte[] b, int s, int lf) {
+    return lf > s && b[lf - 1] == '\r' ? lf - 1 : lf;
+  }
+
+  private void hold(byte[] b, int from, int to) {
+    int n = to - from;
+    if (lineLength + n > line.length) {
+      byte[] bigger = new byte[Math.max(2 * line.length, lineLength + n)];
+      System.arraycopy(line, 0, bigger, 0, lineLength);
+      line = bigger;
+    }
+    System.arraycopy(b, from, line, lineLength, n);
+    lineLength += n;
+  }
+}

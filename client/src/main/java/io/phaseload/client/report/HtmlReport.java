@@ -1,0 +1,148 @@
+package io.phaseload.client.report;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Model;
+import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.TimeSeries;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code --html FILE}: a finished run (or a merge of shards' records) as one self-contained page.
+ * Its tables read {@link JsonReport}'s document, embedded as it is, so every figure in a table is
+ * the exact one the JSON holds; only the charts' time series are bucketed ({@link PageSeries}).
+ * Stateless.
+ *
+ * <p>The sections, top to bottom: the verdict; the command line, target, model, settings and seed;
+ * the tables per phase and per request name; throughput and latency over time; the distribution;
+ * failures; in the open model the arrivals; for merged shards the shards. The SLOs' table follows
+ * the verdict when SLOs were given. A capacity search and a comparison have pages of their own
+ * ({@link CapacityPage}, {@link ComparePage}) through the same {@link HtmlPage}.
+ */
+public final class HtmlReport {
+
+  /** The sections of a run's page, in order; the script renders each from the data. */
+  static final List<String> SECTIONS =
+      List.of(
+          "verdict",
+          "slo",
+          "setup",
+          "tables",
+          "throughput",
+          "latency",
+          "distribution",
+          "failures",
+          "arrivals",
+          "shards");
+
+  private HtmlReport() {}
+
+  /**
+   * Writes the page of a run, with a block of the generator's warnings after the verdict when it
+   * may have limited a phase.
+   *
+   * @param service in the open model, the same groups over service time; null otherwise
+   * @param commandLine the command that produced the report, as the page quotes it
+   * @param perSecond {@link TimeSeries#of(io.phaseload.client.result.LatencyRecorder)} of the run
+   *     when the JSON report computed it (the page draws from it when its buckets are a second
+   *     long); null otherwise
+   * @param slos the SLOs' verdicts, shown under the run's (none given: no section)
+   * @param generator the generator's load per phase; empty when unknown (a report of records)
+   */
+  public static void write(
+      RunResult run,
+      Summary summary,
+      Summary service,
+      RunInfo info,
+      String commandLine,
+      TimeSeries perSecond,
+      List<SloResult> slos,
+      List<GeneratorLoad> generator,
+      Writer out)
+      throws IOException {
+    Map<String, Object> doc = document(run, summary, service, info, commandLine, perSecond, slos);
+    generator(doc, generator);
+    HtmlPage.write(title(run, info), doc, out);
+  }
+
+  /**
+   * Adds the generator's load to the page's data ({@code run.generator}, as the JSON has it) and,
+   * when a phase was limited by it, the {@code generator} section right after the verdict.
+   */
+  @SuppressWarnings("unchecked")
+  static void generator(Map<String, Object> doc, List<GeneratorLoad> generator) {
+    if (generator.isEmpty()) {
+      return;
+    }
+    ((Map<String, Object>) doc.get("run")).put("generator", JsonReport.generator(generator));
+    if (generator.stream().anyMatch(GeneratorLoad::limited)) {
+      List<String> sections = new ArrayList<>((List<String>) doc.get("sections"));
+      sections.add(sections.indexOf("verdict") + 1, "generator");
+      doc.put("sections", sections);
+    }
+  }
+
+  static Map<String, Object> document(
+      RunResult run,
+      Summary summary,
+      Summary service,
+      RunInfo info,
+      String commandLine,
+      TimeSeries perSecond,
+      List<SloResult> slos) {
+    // The page draws its own series (finer, and bounded in size), not the JSON's per-second rows:
+    // an empty series leaves them out.
+    Map<String, Object> json =
+        JsonReport.document(run, summary, service, TimeSeries.of(run.recording(), 1, 0), info);
+    json.remove("perSecond");
+    if (!slos.isEmpty()) {
+      json.put("slo", SloTable.json(slos));
+    }
+    List<String> sections = new ArrayList<>(SECTIONS);
+    if (!run.plan().isOpen()) {
+      sections.remove("arrivals");
+    }
+    if (!run.merged()) {
+      sections.remove("shards");
+    }
+    if (slos.isEmpty()) {
+      sections.remove("slo");
+    }
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("kind", "run");
+    doc.put("title", title(run, info));
+    doc.put("sections", sections);
+    doc.put("commandLine", commandLine);
+    doc.put("run", json);
+    doc.put("series", PageSeries.of(run, perSecond));
+    doc.put("distribution", PageSeries.distribution(summary, service));
+    return doc;
+  }
+
+  /** What was tested: "phaseload: 20 threads x 100 iterations, GET http://... (closed model)". */
+  static String title(RunResult run, RunInfo info) {
+    LoadPlan plan = run.plan();
+    String model =
+        plan.model() instanceof Model.Open open
+            ? "open model, " + open.rate() + " arrivals/s"
+            : "closed model";
+    return "phaseload: "
+        + plan.threads()
+        + " threads x "
+        + plan.iterations()
+        + " iterations against "
+        + info.target()
+        + " ("
+        + model
+        + (run.merged() ? ", " + run.shards().size() + " shards merged" : "")
+        + ")";
+  }
+}

@@ -1,0 +1,225 @@
+package io.phaseload.client.report;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.run.PhaseRunner;
+import io.phaseload.client.stats.Percentiles;
+import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.TimeSeries;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The data the {@code --html} page's charts draw: the run in time buckets, and the latency
+ * distribution as points of the percentile spectrum. Milliseconds with microsecond resolution,
+ * seconds with millisecond resolution, rates with one decimal, so that the page stays small.
+ * Stateless; for {@link HtmlReport}.
+ */
+final class PageSeries {
+
+  private static final long SECOND = 1_000_000_000L;
+
+  /**
+   * Up to this many one-second buckets: a page can be zoomed, so a run of up to 2.8 hours keeps a
+   * point per second (the PNGs' adaptive buckets would be up to 10 s there); longer runs take the
+   * PNGs' buckets, and the page stays under 2 MB however long the run.
+   */
+  static final long MAX_SECONDS = 10_000;
+
+  private PageSeries() {}
+
+  /**
+   * The buckets the page draws: the PNGs' adaptive ones, but never longer than a second, over the
+   * run's wall time.
+   */
+  static TimeSeries series(RunResult run) {
+    return series(run, null);
+  }
+
+  /**
+   * The buckets the page draws, taken from {@code perSecond} (the JSON report's, computed anyway
+   * when both are written) when they would be one second long: one pass over the recording less.
+   *
+   * @param perSecond {@link TimeSeries#of(LatencyRecorder)} of the run, or null
+   */
+  static TimeSeries series(RunResult run, TimeSeries perSecond) {
+    // perSecond's span ends at the second after the last request's start: with the run's length
+    // it is the span this method would find.
+    if (perSecond != null
+        && perSecond.bucketNanos() == SECOND
+        && bucket(Math.max(run.wallNanos(), perSecond.spanNanos())) == SECOND) {
+      return perSecond;
+    }
+    // Every request starts within the run's wall time, which ends after the last one ended; a
+    // start past it (none should) would count in the last bucket. No pass to find the span.
+    long span = run.wallNanos();
+    return TimeSeries.of(run.recording(), bucket(span), span);
+  }
+
+  /** The bucket for a run of {@code spanNanos}: see {@link #MAX_SECONDS}. */
+  static long bucket(long spanNanos) {
+    long adaptive = TimeSeries.bucketFor(spanNanos);
+    return adaptive <= SECOND || spanNanos > MAX_SECONDS * SECOND ? adaptive : SECOND;
+  }
+
+  /**
+   * The run over time: bucket middles, starts and lengths (s), requests sent and successful,
+   * successful and failed per second, p50, p95 and p99 (ms, null without a successful request), the
+   * phases' spans; in the open model also the intended rate, arrivals begun and late arrivals per
+   * second.
+   */
+  static Map<String, Object> of(RunResult run, TimeSeries perSecond) {
+    TimeSeries s = series(run, perSecond);
+    int n = s.buckets();
+    List<BigDecimal> x = new ArrayList<>();
+    List<BigDecimal> okRate = new ArrayList<>();
+    List<BigDecimal> failedRate = new ArrayList<>();
+    List<BigDecimal> p50 = new ArrayList<>();
+    List<BigDecimal> p95 = new ArrayList<>();
+    List<BigDecimal> p99 = new ArrayList<>();
+    for (int b = 0; b < n; b++) {
+      x.add(Millis.seconds(s.startNanos(b) + s.durationNanos(b) / 2));
+      okRate.add(rate(s.ok()[b], s.durationNanos(b)));
+      failedRate.add(rate(s.sent()[b] - s.ok()[b], s.durationNanos(b)));
+      p50.add(s.ok()[b] == 0 ? null : Millis.of(s.p50()[b]));
+      p95.add(s.ok()[b] == 0 ? null : Millis.of(s.p95()[b]));
+      p99.add(s.ok()[b] == 0 ? null : Millis.of(s.p99()[b]));
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("bucketSeconds", Millis.seconds(s.bucketNanos()));
+    m.put("bucket", TimeSeries.label(s.bucketNanos()));
+    m.put("spanSeconds", Millis.seconds(s.spanNanos()));
+    m.put("x", x);
+    m.put("sent", s.sent());
+    m.put("ok", s.ok());
+    m.put("okPerSecond", okRate);
+    m.put("failedPerSecond", failedRate);
+    m.put("p50", p50);
+    m.put("p95", p95);
+    m.put("p99", p99);
+    List<Object> phases = new ArrayList<>();
+    for (PhaseResult p : run.phases()) {
+      Map<String, Object> ph = new LinkedHashMap<>();
+      ph.put("name", p.phase().name());
+      ph.put("start", Millis.seconds(p.startNanos()));
+      ph.put("end", Millis.seconds(p.startNanos() + p.durationNanos()));
+      phases.add(ph);
+    }
+    m.put("phases", phases);
+    if (run.plan().isOpen()) {
+      m.put("arrivals", arrivals(run, s));
+    }
+    return m;
+  }
+
+  /**
+   * Arrivals per second by the time each began (its first request's send), those of them begun over
+   * {@link PhaseRunner#LATE_NANOS} after their time, and the plan's intended rate in each bucket
+   * (its phase's, by the bucket's middle; 0 between phases).
+   */
+  private static Map<String, Object> arrivals(RunResult run, TimeSeries s) {
+    int n = s.buckets();
+    long[] begun = new long[n];
+    long[] late = new long[n];
+    LatencyRecorder rec = run.recording();
+    for (int k = 0; k < rec.capacity(); k++) {
+      if (rec.reached(k) && rec.request(k) == 0 && Outcome.sent(rec.outcome(k))) {
+        int b = (int) Math.min(rec.startNanos(k) / s.bucketNanos(), n - 1);
+        begun[b]++;
+        if (rec.startNanos(k) - rec.intendedNanos(k) > PhaseRunner.LATE_NANOS) {
+          late[b]++;
+        }
+      }
+    }
+    LoadPlan plan = run.plan();
+    List<BigDecimal> intended = new ArrayList<>();
+    List<BigDecimal> achieved = new ArrayList<>();
+    List<BigDecimal> lateRate = new ArrayList<>();
+    for (int b = 0; b < n; b++) {
+      long middle = s.startNanos(b) + s.durationNanos(b) / 2;
+      double rate = 0;
+      for (PhaseResult p : run.phases()) {
+        if (middle >= p.startNanos() && middle < p.startNanos() + p.durationNanos()) {
+          rate = plan.rate(p.phase());
+        }
+      }
+      intended.add(BigDecimal.valueOf(rate).setScale(1, RoundingMode.HALF_UP));
+      achieved.add(rate(begun[b], s.durationNanos(b)));
+      lateRate.add(rate(late[b], s.durationNanos(b)));
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("intendedPerSecond", intended);
+    m.put("begunPerSecond", achieved);
+    m.put("latePerSecond", lateRate);
+    m.put("late", late);
+    return m;
+  }
+
+  private static BigDecimal rate(long count, long nanos) {
+    return BigDecimal.valueOf(count * 1e9 / nanos).setScale(1, RoundingMode.HALF_UP);
+  }
+
+  /**
+   * The distribution on HdrHistogram's axis, x = log10(1/(1-q)), as {@link Spectrum} draws it: a
+   * point every twentieth of a decade up to one request in n, then the maximum; the reported
+   * percentiles and the maximum as marks; in the open model the service time at the same x.
+   */
+  static Map<String, Object> distribution(Summary summary, Summary service) {
+    long[] sorted = summary.sortedLatencies();
+    int n = sorted.length;
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("count", n);
+    if (n == 0) {
+      return m;
+    }
+    double end = Math.log10(n);
+    List<BigDecimal> x = new ArrayList<>();
+    List<Double> qs = new ArrayList<>();
+    for (int i = 0; i < Spectrum.POINTS_PER_DECADE * end; i++) {
+      double at = (double) i / Spectrum.POINTS_PER_DECADE;
+      x.add(BigDecimal.valueOf(at).setScale(3, RoundingMode.HALF_UP));
+      qs.add(1 - Math.pow(10, -at));
+    }
+    x.add(BigDecimal.valueOf(end).setScale(3, RoundingMode.HALF_UP));
+    qs.add(1.0);
+    m.put("x", x);
+    m.put("latency", quantiles(sorted, qs));
+    if (service != null && service.sortedLatencies().length == n) {
+      m.put("service", quantiles(service.sortedLatencies(), qs));
+    }
+    List<Object> marks = new ArrayList<>();
+    String[] names = {"p50", "p90", "p99", "p99.9", "p99.99"};
+    double[] marked = {0.50, 0.90, 0.99, 0.999, 0.9999};
+    for (int i = 0; i < marked.length; i++) {
+      if (Spectrum.x(marked[i]) <= end + 1e-9) {
+        marks.add(mark(names[i], Spectrum.x(marked[i]), Percentiles.of(sorted, marked[i])));
+      }
+    }
+    marks.add(mark("max", end, sorted[n - 1]));
+    m.put("marks", marks);
+    return m;
+  }
+
+  private static List<BigDecimal> quantiles(long[] sorted, List<Double> qs) {
+    List<BigDecimal> y = new ArrayList<>();
+    for (double q : qs) {
+      y.add(Millis.of(q >= 1 ? sorted[sorted.length - 1] : Percentiles.of(sorted, q)));
+    }
+    return y;
+  }
+
+  private static Map<String, Object> mark(String name, double x, long nanos) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", name);
+    m.put("x", BigDecimal.valueOf(x).setScale(3, RoundingMode.HALF_UP));
+    m.put("ms", Millis.of(nanos));
+    return m;
+  }
+}

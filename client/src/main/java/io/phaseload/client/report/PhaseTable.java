@@ -1,0 +1,86 @@
+package io.phaseload.client.report;
+
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Group;
+import io.phaseload.client.stats.LatencyStats;
+import io.phaseload.client.stats.Summary;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * The text report's table: a row per phase x request, per phase, per request and for the whole run,
+ * with counts, time, rate and the exact latency percentiles. Stateless; for {@link TextReport}.
+ */
+final class PhaseTable {
+
+  private static final String ROW =
+      "%-9s %-NAMEs %7s %9s %9s %8s %8s %9s %8s %8s %8s %8s %8s %8s%n";
+
+  private PhaseTable() {}
+
+  /** The table: a row per phase x request, phase, request and the whole run. */
+  static void print(RunResult run, Summary summary, PrintStream out) {
+    int width = 5;
+    for (String name : run.plan().requestNames()) {
+      width = Math.max(width, name.length());
+    }
+    String row = ROW.replace("NAME", String.valueOf(width));
+    out.println(
+        "Latency by phase and request (ms, successful requests; percentiles by nearest rank):");
+    out.printf(
+        Locale.ROOT,
+        row,
+        "PHASE",
+        "REQ",
+        "THREADS",
+        "SENT",
+        "OK",
+        "FAILED",
+        "TIME s",
+        "REQ/S",
+        "MEAN",
+        "P50",
+        "P95",
+        "P99",
+        "P99.9",
+        "MAX");
+    for (int p = 0; p < summary.phases().size(); p++) {
+      for (Group cell : summary.cellsOf(p)) {
+        row(out, row, cell, "", null);
+      }
+      PhaseResult ran = p < run.phases().size() ? run.phases().get(p) : null;
+      Double seconds = ran == null ? null : ran.durationNanos() / 1e9;
+      String threads = String.valueOf(run.plan().threads(run.plan().phases().get(p)));
+      row(out, row, summary.phases().get(p), threads, seconds);
+    }
+    for (Group request : summary.requests()) {
+      row(out, row, request, "", null);
+    }
+    row(out, row, summary.total(), "", run.wallNanos() / 1e9);
+  }
+
+  private static void row(PrintStream out, String row, Group g, String threads, Double seconds) {
+    LatencyStats l = g.latency();
+    String time = seconds == null ? "" : String.format(Locale.ROOT, "%.3f", seconds);
+    String rate =
+        seconds == null || seconds <= 0 ? "" : String.format(Locale.ROOT, "%.1f", g.ok() / seconds);
+    out.printf(
+        Locale.ROOT,
+        row,
+        g.phase(),
+        g.request(),
+        threads,
+        g.sent(),
+        g.ok(),
+        g.failed(),
+        time,
+        rate,
+        Millis.text(l.mean()),
+        Millis.text(l.p50()),
+        Millis.text(l.p95()),
+        Millis.text(l.p99()),
+        Millis.text(l.p999()),
+        Millis.text(l.max()));
+  }
+}

@@ -1,0 +1,323 @@
+package io.phaseload.client.result;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+
+/**
+ * Every request of a run, in one {@code long[]} allocated before the run, packed as {@link
+ * RecordLayout} says: {@value RecordLayout#BYTES_PER_REQUEST} bytes per request, more in the open
+ * model and in a run that times the connection it opens for each request.
+ *
+ * <p>Requests are stored phase by phase, each phase's threads one after another, each thread's
+ * requests in the order it sent them: request {@code k} belongs to exactly one thread.
+ *
+ * <p>Thread-safety: each user thread writes only its own slice, {@link #sliceStart}, so writes
+ * never contend and need no lock; the thread that joins the phase's tasks (which happens-after
+ * every write) may then read everything.
+ */
+public final class LatencyRecorder {
+
+  private final long[] data;
+  private final int stride;
+  private final boolean open;
+
+  /** Where a request's connection times begin in its slot; -1 when the recording has none. */
+  private final int connectionWord;
+
+  private final int[] phaseBase;
+  private final int[] phaseThreads;
+  private final int[] phaseSlots;
+  private final int perThread;
+  private final int perIteration;
+
+  private LatencyRecorder(
+      long[] data,
+      boolean open,
+      boolean connections,
+      int[] phaseBase,
+      int[] phaseThreads,
+      int[] phaseSlots,
+      int perThread,
+      int perIteration) {
+    this.data = data;
+    this.open = open;
+    int base = open ? RecordLayout.OPEN_LONGS_PER_REQUEST : RecordLayout.LONGS_PER_REQUEST;
+    this.connectionWord = connections ? base : -1;
+    this.stride = base + (connections ? RecordLayout.CONNECTION_LONGS : 0);
+    this.phaseBase = phaseBase;
+    this.phaseThreads = phaseThreads;
+    this.phaseSlots = phaseSlots;
+    this.perThread = perThread;
+    this.perIteration = perIteration;
+  }
+
+  /**
+   * Allocates the array for the whole plan.
+   *
+   * @throws IllegalArgumentException if the plan has more requests than one array can hold, or more
+   *     phases or requests per iteration than the layout can tell apart
+   */
+  public static LatencyRecorder allocate(LoadPlan plan) {
+    return allocate(plan, false);
+  }
+
+  /**
+   * Allocates the array for the whole plan, with room for each request's connection times if {@code
+   * connections} (a run that opens a connection per request).
+   *
+   * @throws IllegalArgumentException if the plan has more requests than one array can hold, or more
+   *     phases or requests per iteration than the layout can tell apart
+   */
+  public static LatencyRecorder allocate(LoadPlan plan, boolean connections) {
+    long total = plan.totalRequests();
+    if (total > RecordLayout.maxRequests(plan, connections)) {
+      throw new IllegalArgumentException(
+          "the plan has "
+              + total
+              + " requests; one run records at most "
+              + RecordLayout.maxRequests(plan, connections)
+              + ": lower THREADS or ITERATIONS");
+    }
+    int phases = plan.phases().size();
+    int[] base = new int[phases];
+    int[] threads = new int[phases];
+    int[] slots = new int[phases];
+    long next = 0;
+    for (Phase phase : plan.phases()) {
+      base[phase.index()] = (int) next;
+      threads[phase.index()] = plan.threads(phase);
+      slots[phase.index()] = (int) plan.requests(phase);
+      next += plan.requests(phase);
+    }
+    int perIteration = plan.requestNames().size();
+    int stride = RecordLayout.longsPerRequest(plan, connections);
+    return new LatencyRecorder(
+        new long[(int) (stride * total)],
+        plan.isOpen(),
+        connections,
+        base,
+        threads,
+        slots,
+        plan.isOpen() ? 0 : plan.iterations() * perIteration,
+        perIteration);
+  }
+
+  /** Bytes the recording of {@code plan} takes. */
+  public static long bytesFor(LoadPlan plan) {
+    return bytesFor(plan, false);
+  }
+
+  /** Bytes the recording of {@code plan} takes, with connection times if {@code connections}. */
+  public static long bytesFor(LoadPlan plan, boolean connections) {
+    return plan.totalRequests() * RecordLayout.longsPerRequest(plan, connections) * Long.BYTES;
+  }
+
+  /** The array itself: for the record file and the merge only, which read and write it whole. */
+  public long[] data() {
+    return data;
+  }
+
+  /** Longs per request. */
+  public int stride() {
+    return stride;
+  }
+
+  /** Request slots the array holds (reached or not). */
+  public int capacity() {
+    return data.length / stride;
+  }
+
+  /** Whether this recording holds intended starts (the open model). */
+  public boolean open() {
+    return open;
+  }
+
+  /** Whether this recording holds each request's connection times ({@code --no-keepalive}). */
+  public boolean connections() {
+    return connectionWord >= 0;
+  }
+
+  /**
+   * Where request {@code k}'s connection times begin in {@link #data}: its connect, TLS and first
+   * byte times at {@link RecordLayout#CONNECT_OFFSET} and after. Only if {@link #connections}.
+   */
+  public int connectionIndex(int k) {
+    return stride * k + connectionWord;
+  }
+
+  /** Slots of phase {@code phase}: its requests, sent or not. */
+  public int phaseSlots(int phase) {
+    return phaseSlots[phase];
+  }
+
+  /** The first slot of phase {@code phase}. */
+  public int phaseStart(int phase) {
+    return phaseBase[phase];
+  }
+
+  /** The first slot of arrival {@code arrival} (0-based in its phase) in the open model. */
+  public int arrivalStart(int phase, long arrival) {
+    return phaseBase[phase] + (int) (arrival * perIteration);
+  }
+
+  public int phaseCount() {
+    return phaseBase.length;
+  }
+
+  public int threads(int phase) {
+    return phaseThreads[phase];
+  }
+
+  /** Slots each thread owns in the closed model: ITERATIONS x requests per iteration. */
+  public int requestsPerThread() {
+    return perThread;
+  }
+
+  /** Index of the first request of {@code thread} (0-based) in phase {@code phase}. */
+  public int sliceStart(int phase, int thread) {
+    return phaseBase[phase] + thread * perThread;
+  }
+
+  /**
+   * Records request {@code k}. Called only by the thread that owns {@code k}'s slice.
+   *
+   * @param startNanos when it was sent, in nanoseconds since the run began
+   * @param latencyNanos how long it took, clamped to the representable range
+   * @param request its index in the iteration
+   */
+  public void record(
+      int k, long startNanos, long latencyNanos, int phase, int request, int outcome) {
+    data[stride * k + RecordLayout.START_WORD] = RecordLayout.packStart(startNanos, outcome);
+    data[stride * k + RecordLayout.TIME_WORD] = RecordLayout.packTime(latencyNanos, phase, request);
+  }
+
+  /**
+   * Records request {@code k} of the open model. Called only by the thread that owns {@code k}'s
+   * arrival.
+   *
+   * @param intendedNanos when it should have been sent, in nanoseconds since the run began
+   */
+  public void recordOpen(
+      int k,
+      long intendedNanos,
+      long startNanos,
+      long latencyNanos,
+      int phase,
+      int request,
+      int outcome) {
+    data[stride * k + RecordLayout.START_WORD] = RecordLayout.packStart(startNanos, outcome);
+    data[stride * k + RecordLayout.TIME_WORD] = RecordLayout.packTime(latencyNanos, phase, request);
+    data[stride * k + RecordLayout.INTENDED_WORD] = intendedNanos;
+  }
+
+  /**
+   * Records request {@code k}'s connection times as {@code times} gives them, after {@link #record}
+   * or {@link #recordOpen}, if this recording holds them ({@link #connections}); otherwise nothing.
+   * Called only by the thread that owns {@code k}.
+   */
+  public void recordConnection(int k, ExchangeTimes times) {
+    if (connectionWord >= 0) {
+      recordConnection(k, times.connectNanos(), times.tlsNanos(), times.firstByteNanos());
+    }
+  }
+
+  /**
+   * Records request {@code k}'s connection times, after {@link #record} or {@link #recordOpen}.
+   * Called only by the thread that owns {@code k}, and only if {@link #connections}.
+   *
+   * @param connectNanos the TCP connect, 0 if none
+   * @param tlsNanos the TLS handshake, 0 if none
+   * @param firstByteNanos from the send (before any connect) to the response's first byte, 0 if
+   *     none arrived or the engine cannot tell
+   */
+  public void recordConnection(int k, long connectNanos, long tlsNanos, long firstByteNanos) {
+    int i = stride * k + connectionWord;
+    data[i + RecordLayout.CONNECT_OFFSET] = connectNanos;
+    data[i + RecordLayout.TLS_OFFSET] = tlsNanos;
+    data[i + RecordLayout.FIRST_BYTE_OFFSET] = firstByteNanos;
+  }
+
+  /** Request {@code k}'s TCP connect time; 0 if none, or if the recording has no such times. */
+  public long connectNanos(int k) {
+    return connectionWord < 0 ? 0 : data[stride * k + connectionWord + RecordLayout.CONNECT_OFFSET];
+  }
+
+  /** Request {@code k}'s TLS handshake time; 0 if none, or if the recording has no such times. */
+  public long tlsNanos(int k) {
+    return connectionWord < 0 ? 0 : data[stride * k + connectionWord + RecordLayout.TLS_OFFSET];
+  }
+
+  /** Request {@code k}'s time to first byte; 0 if unknown, or the recording has no such times. */
+  public long firstByteNanos(int k) {
+    return connectionWord < 0
+        ? 0
+        : data[stride * k + connectionWord + RecordLayout.FIRST_BYTE_OFFSET];
+  }
+
+  /** When request {@code k} should have been sent; its start in the closed model. */
+  public long intendedNanos(int k) {
+    return open ? data[stride * k + RecordLayout.INTENDED_WORD] : startNanos(k);
+  }
+
+  /**
+   * Request {@code k}'s latency from its intended start, corrected for coordinated omission; its
+   * service time in the closed model.
+   */
+  public long correctedNanos(int k) {
+    return startNanos(k) + latencyNanos(k) - intendedNanos(k);
+  }
+
+  /** Request {@code k}'s time word with its corrected latency in place of its service time. */
+  public long correctedTimeWord(int k) {
+    long time = timeWord(k);
+    return RecordLayout.packTime(
+        correctedNanos(k), RecordLayout.phase(time), RecordLayout.request(time));
+  }
+
+  /** Whether a request reached slot {@code k} (sent or not sent, but recorded). */
+  public boolean reached(int k) {
+    return startWord(k) != 0;
+  }
+
+  /** Request {@code k}'s start word (start and outcome), as {@link RecordLayout} reads it. */
+  public long startWord(int k) {
+    return data[stride * k + RecordLayout.START_WORD];
+  }
+
+  /** Request {@code k}'s time word (latency and cell), as {@link RecordLayout} reads it. */
+  public long timeWord(int k) {
+    return data[stride * k + RecordLayout.TIME_WORD];
+  }
+
+  public long startNanos(int k) {
+    return RecordLayout.start(startWord(k));
+  }
+
+  public long latencyNanos(int k) {
+    return RecordLayout.latency(timeWord(k));
+  }
+
+  public int phase(int k) {
+    return RecordLayout.phase(timeWord(k));
+  }
+
+  public int request(int k) {
+    return RecordLayout.request(timeWord(k));
+  }
+
+  public int outcome(int k) {
+    return RecordLayout.outcome(startWord(k));
+  }
+
+  /**
+   * The thread (0-based, within its phase) that sent request {@code k}; in the open model, where
+   * any free thread takes the next arrival, the arrival's number instead.
+   */
+  public int thread(int k) {
+    int p = phaseBase.length - 1;
+    while (p > 0 && phaseBase[p] > k) {
+      p--;
+    }
+    return (k - phaseBase[p]) / (perThread == 0 ? perIteration : perThread);
+  }
+}

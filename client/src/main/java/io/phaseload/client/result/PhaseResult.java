@@ -1,0 +1,35 @@
+package io.phaseload.client.result;
+
+import io.phaseload.client.plan.Phase;
+
+/**
+ * When a phase ran, in nanoseconds since the run began.
+ *
+ * <p>A phase's time runs from its start gate opening to its last thread finishing. Before the gate
+ * comes its setup: submitting its threads (which creates the platform threads the pool does not
+ * have yet) and waiting until each has opened its session. Setup is part of the run's wall time but
+ * of no phase's time, so wall = sum(setup + duration) over the phases, give or take the listeners.
+ *
+ * @param setupNanos time spent before the start gate opened (starting threads, opening sessions)
+ * @param completed false if the run was stopped before the phase's threads finished
+ * @param arrivals the open model's arrivals; null in the closed model
+ */
+public record PhaseResult(
+    Phase phase,
+    long startNanos,
+    long durationNanos,
+    boolean completed,
+    long setupNanos,
+    ArrivalStats arrivals) {
+
+  /** A closed-model phase. */
+  public PhaseResult(
+      Phase phase, long startNanos, long durationNanos, boolean completed, long setupNanos) {
+    this(phase, startNanos, durationNanos, completed, setupNanos, null);
+  }
+
+  /** A closed-model phase with no setup time recorded. */
+  public PhaseResult(Phase phase, long startNanos, long durationNanos, boolean completed) {
+    this(phase, startNanos, durationNanos, completed, 0, null);
+  }
+}

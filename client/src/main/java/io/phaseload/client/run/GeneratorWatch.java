@@ -1,0 +1,209 @@
+package io.phaseload.client.run;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.PhaseListener;
+import io.phaseload.client.result.PhaseResult;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+import java.util.stream.Stream;
+import javax.management.ListenerNotFoundException;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * Watches whether the generator itself limited a run, phase by phase, as Hyperfoil's CPU and jitter
+ * watchdogs do: the process's CPU time ({@code OperatingSystemMXBean}), its collectors' counts and
+ * times ({@code GarbageCollectorMXBean}), and a daemon thread that asks to wake every {@link
+ * #TICK_NANOS} and adds up how late it woke: on a machine with no core to spare, every thread of
+ * the generator waits as long.
+ *
+ * <p>A {@link PhaseListener} for the run's thread; {@link #phases} after the run; {@link #close}
+ * ends the watchdog.
+ */
+public final class GeneratorWatch implements PhaseListener, AutoCloseable {
+
+  /** The watchdog's period: short enough to see lag of a millisecond, long enough to cost none. */
+  static final long TICK_NANOS = 10_000_000;
+
+  private final LongSupplier cpuNanos;
+  private final LongSupplier waitNanos;
+  private final LongSupplier gcNanos;
+  private final LongSupplier gcCount;
+  private final int cores;
+  private final AtomicLong lag = new AtomicLong();
+  private final AtomicLong maxLag = new AtomicLong();
+
+  /** The longest collection since the phase began, from the collectors' notifications. */
+  private final AtomicLong maxGc = new AtomicLong();
+
+  private final Thread watchdog;
+  private final List<GeneratorLoad> phases = new ArrayList<>();
+  private final List<NotificationEmitter> listened = new ArrayList<>();
+  private NotificationListener listener;
+
+  /** The run's response-to-send gaps, read when a phase finishes; null for none. */
+  private SendGaps gaps;
+
+  private volatile boolean running = true;
+  private long phaseStart;
+  private long cpu0;
+  private long wait0;
+  private long gc0;
+  private long gcCount0;
+  private long lag0;
+
+  private GeneratorWatch(
+      LongSupplier cpuNanos, LongSupplier waitNanos, LongSupplier gcNanos, LongSupplier gcCount) {
+    this.cpuNanos = cpuNanos;
+    this.waitNanos = waitNanos;
+    this.gcNanos = gcNanos;
+    this.gcCount = gcCount;
+    this.cores = Runtime.getRuntime().availableProcessors();
+    this.watchdog = new Thread(this::watch, "phaseload-watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
+  }
+
+  /** Watches this process. */
+  public static GeneratorWatch start() {
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
+    GeneratorWatch watch =
+        new GeneratorWatch(
+            os::getProcessCpuTime,
+            GeneratorWatch::runQueueWait,
+            () ->
+                1_000_000L * gcs.stream().mapToLong(g -> Math.max(0, g.getCollectionTime())).sum(),
+            () -> gcs.stream().mapToLong(g -> Math.max(0, g.getCollectionCount())).sum());
+    watch.listenToCollections(gcs);
+    return watch;
+  }
+
+  /**
+   * Hears each collection's duration, for the longest of a phase. The collectors' counters give
+   * only sums; their notifications, sent on a JVM thread after each collection, give each one.
+   */
+  private void listenToCollections(List<GarbageCollectorMXBean> gcs) {
+    NotificationListener listener =
+        (notification, handback) -> {
+          if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
+              notification.getType())) {
+            GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
+            maxGc.accumulateAndGet(1_000_000L * info.getGcInfo().getDuration(), Math::max);
+          }
+        };
+    for (GarbageCollectorMXBean gc : gcs) {
+      if (gc instanceof NotificationEmitter emitter) {
+        emitter.addNotificationListener(listener, null, null);
+        listened.add(emitter);
+      }
+    }
+    this.listener = listener;
+  }
+
+  /**
+   * How long this process's live threads have waited for a core, in all: the second field of each
+   * {@code /proc/self/task/N/schedstat}. 0 where there is no such file. Threads that ended took
+   * their share with them, which can only understate the wait.
+   */
+  static long runQueueWait() {
+    long sum = 0;
+    try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          String[] fields = Files.readString(task.resolve("schedstat")).trim().split(" ");
+          sum += Long.parseLong(fields[1]);
+        } catch (IOException | RuntimeException e) {
+          // the thread ended while being read, or the kernel keeps no schedstat: it adds nothing
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
+    return sum;
+  }
+
+  private void watch() {
+    while (running) {
+      long due = System.nanoTime() + TICK_NANOS;
+      LockSupport.parkNanos(TICK_NANOS);
+      // A wake-up within the scheduler's ordinary delay is no stall; beyond it, all of it counts.
+      long late = System.nanoTime() - due;
+      if (late > ArrivalStats.LATE_NANOS) {
+        lag.addAndGet(late);
+        maxLag.accumulateAndGet(late, Math::max);
+      }
+    }
+  }
+
+  @Override
+  public void phaseStarted(Phase phase) {
+    phaseStart = System.nanoTime();
+    cpu0 = cpuNanos.getAsLong();
+    wait0 = waitNanos.getAsLong();
+    gc0 = gcNanos.getAsLong();
+    gcCount0 = gcCount.getAsLong();
+    lag0 = lag.get();
+    maxLag.set(0);
+    maxGc.set(0);
+  }
+
+  @Override
+  public void phaseFinished(PhaseResult result) {
+    phases.add(
+        new GeneratorLoad(
+            result.phase().name(),
+            System.nanoTime() - phaseStart,
+            cores,
+            cpuNanos.getAsLong() - cpu0,
+            waitNanos.getAsLong() - wait0,
+            gcCount.getAsLong() - gcCount0,
+            gcNanos.getAsLong() - gc0,
+            lag.get() - lag0,
+            maxLag.get(),
+            maxGc.get(),
+            gaps == null ? 0 : gaps.count(),
+            gaps == null ? 0 : gaps.sum(),
+            gaps == null ? 0 : gaps.max()));
+  }
+
+  /**
+   * Reads the closed model's response-to-send gaps from {@code sendGaps} when each phase finishes.
+   * Call before the first phase, on the run's thread.
+   */
+  public void gaps(SendGaps sendGaps) {
+    this.gaps = sendGaps;
+  }
+
+  /** Each finished phase's load, in order. */
+  public List<GeneratorLoad> phases() {
+    return List.copyOf(phases);
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    watchdog.interrupt();
+    for (NotificationEmitter e : listened) {
+      try {
+        e.removeNotificationListener(listener);
+      } catch (ListenerNotFoundException ex) {
+        // already gone: nothing to undo
+      }
+    }
+  }
+}

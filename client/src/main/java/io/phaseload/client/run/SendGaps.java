@@ -1,0 +1,69 @@
+package io.phaseload.client.run;
+
+import java.util.Arrays;
+
+/**
+ * In the closed model, how long users took from a response to their next send: time the generator
+ * itself adds to every iteration (recording, counting, rendering the next request, waiting for a
+ * core), which a real client of the service would not have waited. Per user: the sum, the count and
+ * the longest, kept by the user in its own variables while it runs and stored here once, when it
+ * finishes, into its own slot: no lock, no allocation, no shared write on the hot path.
+ *
+ * <p>Thread-safety: {@link #clear} and the totals are for the run's thread, before a phase's users
+ * start and after they are all joined (which happens-after their {@link #put}); {@link #put} for
+ * user {@code u} only, once a phase.
+ */
+public final class SendGaps {
+
+  private final long[] sum;
+  private final long[] count;
+  private final long[] max;
+
+  /** Room for {@code users} users at once: the busiest phase's. */
+  SendGaps(int users) {
+    this.sum = new long[users];
+    this.count = new long[users];
+    this.max = new long[users];
+  }
+
+  /** Forgets the last phase's gaps. */
+  void clear() {
+    Arrays.fill(sum, 0);
+    Arrays.fill(count, 0);
+    Arrays.fill(max, 0);
+  }
+
+  /** User {@code user}'s gaps in this phase: their sum, how many, and the longest. */
+  void put(int user, long gapSum, long gaps, long longest) {
+    sum[user] = gapSum;
+    count[user] = gaps;
+    max[user] = longest;
+  }
+
+  /** The phase's gaps, all users: their sum in nanoseconds. */
+  public long sum() {
+    long s = 0;
+    for (long v : sum) {
+      s += v;
+    }
+    return s;
+  }
+
+  /** How many gaps the phase had: sends that followed a response on the same user. */
+  public long count() {
+    long s = 0;
+    for (long v : count) {
+      s += v;
+    }
+    return s;
+  }
+
+  /** The longest gap of the phase, in nanoseconds. */
+  public long max() {
+    long m = 0;
+    for (long v : max) {
+      m = Math.max(m, v);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,76 @@
+package io.phaseload.client.slo;
+
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Group;
+import io.phaseload.client.stats.LatencyStats;
+import io.phaseload.client.stats.Summary;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Evaluates SLOs on a finished run's exact statistics: latency percentiles by nearest rank over the
+ * successful requests (in the open model, from intended times: the summary a run reports first),
+ * the error share over every request, the rate over the run's wall time. Stateless.
+ */
+public final class SloCheck {
+
+  private SloCheck() {}
+
+  /** Parses every expression and checks the request names; the first problem is thrown. */
+  public static List<Slo> parse(List<String> exprs, List<String> requestNames) {
+    List<Slo> out = new ArrayList<>();
+    for (String e : exprs) {
+      out.add(Slo.parse(e).requireRequest(requestNames));
+    }
+    return List.copyOf(out);
+  }
+
+  /** Each SLO's verdict, in order. */
+  public static List<SloResult> evaluate(List<Slo> slos, RunResult run, Summary summary) {
+    List<SloResult> out = new ArrayList<>();
+    for (Slo slo : slos) {
+      double measured = measure(slo, group(slo, summary), run.wallNanos());
+      out.add(
+          new SloResult(
+              slo, measured, !Double.isNaN(measured) && slo.op().holds(measured, slo.bound())));
+    }
+    return List.copyOf(out);
+  }
+
+  /** Whether every verdict passed (true for none). */
+  public static boolean allPass(List<SloResult> results) {
+    return results.stream().allMatch(SloResult::pass);
+  }
+
+  private static Group group(Slo slo, Summary summary) {
+    if (slo.request() == null) {
+      return summary.total();
+    }
+    return summary.requests().stream()
+        .filter(g -> g.request().equals(slo.request()))
+        .findFirst()
+        .orElseThrow(
+            () -> new IllegalArgumentException("no request named '" + slo.request() + "'"));
+  }
+
+  static double measure(Slo slo, Group g, long wallNanos) {
+    LatencyStats l = g.latency();
+    if (slo.stat().latency() && l.count() == 0) {
+      return Double.NaN;
+    }
+    return switch (slo.stat()) {
+      case P50 -> l.p50();
+      case P90 -> l.p90();
+      case P95 -> l.p95();
+      case P99 -> l.p99();
+      case P999 -> l.p999();
+      case MAX -> l.max();
+      case MEAN -> l.mean();
+      case ERRORS -> {
+        long all = g.sent() + g.notSent();
+        yield all == 0 ? Double.NaN : (double) (g.failed() + g.notSent()) / all;
+      }
+      case RATE -> wallNanos > 0 ? g.ok() / (wallNanos / 1e9) : Double.NaN;
+    };
+  }
+}

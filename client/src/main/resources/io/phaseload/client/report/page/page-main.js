@@ -1,0 +1,33 @@
+// phaseload's --html page, last script: renders the sections the data lists, then records for a
+// headless check what every chart drew.
+
+// --- the page ------------------------------------------------------------------------------
+
+/** What the charts drew, for a headless check: points handed over and opaque plot pixels. */
+function selfCheck() {
+  var drawn = charts.map(function (c) {
+    var u = c.plot;
+    var b = u.bbox;
+    var pixels = 0;
+    var img = u.ctx.getImageData(b.left, b.top, Math.max(1, b.width), Math.max(1, b.height)).data;
+    for (var i = 3; i < img.length; i += 4) {
+      if (img[i] > 200) { pixels++; }
+    }
+    return { id: c.id, points: c.points, pixels: pixels };
+  });
+  var check = document.getElementById("selfcheck");
+  check.textContent = JSON.stringify({ done: true, errors: window.pageErrors, charts: drawn,
+    sections: DATA.sections });
+}
+
+try {
+  DATA.sections.forEach(function (name) {
+    if (!SECTIONS[name]) { throw new Error("no renderer for section " + name); }
+    SECTIONS[name](DATA);
+  });
+} catch (e) {
+  window.pageErrors.push(String(e && e.stack || e));
+  message(document.getElementById("sections"), "This page could not be drawn: " + e);
+}
+// uPlot draws on the next frame; check after it.
+requestAnimationFrame(function () { setTimeout(selfCheck, 0); });

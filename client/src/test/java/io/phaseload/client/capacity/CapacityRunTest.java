@@ -1,0 +1,97 @@
+package io.phaseload.client.capacity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.SlotServer;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The capacity search against a service whose capacity is known: K slots of S ms each answer at
+ * most K / S requests per second, beyond which requests queue for a slot and latency climbs. The
+ * search must land within 10 % of 400, and say that the steps that broke broke on the service's
+ * queue (every thread busy or latency over the SLO), not on the generator.
+ */
+@Timeout(120)
+class CapacityRunTest {
+
+  /**
+   * 20 slots of 50 ms: 400/s. A long hold keeps a loaded machine's milliseconds of scheduling noise
+   * small beside it; the SLO is on the median, which a few stalls of a busy machine do not move,
+   * and 2 s steps let a queue 5 % over capacity move it past the SLO's 25 ms of headroom (20/s more
+   * than served for 2 s is 40 requests, 100 ms of queue at the end, 50 ms half way).
+   */
+  private static final int SLOTS = 20;
+
+  private static final int HOLD_MS = 50;
+
+  @TempDir Path dir;
+
+  @Test
+  void findsTheCapacityOfAServiceOfKnownCapacity() throws Exception {
+    try (SlotServer server = SlotServer.start(SLOTS, HOLD_MS)) {
+      double known = SlotServer.capacity(SLOTS, HOLD_MS);
+      Path json = dir.resolve("capacity.json");
+      long before = server.answered();
+
+      ClientRun run =
+          ClientRun.of(
+              "capacity",
+              "--url",
+              server.url(),
+              "--slo",
+              "p50<75ms",
+              "--start-rate",
+              "100",
+              "--step-seconds",
+              "2",
+              "--warm-up-seconds",
+              "1",
+              "--threads",
+              "64",
+              "--max-steps",
+              "12",
+              "--json",
+              json.toString(),
+              "--charts",
+              dir.toString());
+
+      assertEquals(0, run.code(), run.out() + run.err());
+      JsonNode capacity = new ObjectMapper().readTree(json.toFile()).get("capacity");
+      double rate = capacity.get("rate").asDouble();
+      double brokeAt = capacity.get("brokeAt").asDouble();
+      assertTrue(Math.abs(rate - known) <= 0.10 * known, "capacity " + rate + ":\n" + run.out());
+      assertTrue(brokeAt > rate && brokeAt <= rate * 1.05 + 1, run.out());
+      assertEquals("resolution", capacity.get("stop").asText());
+      long sent = 0;
+      JsonNode broke = null;
+      for (JsonNode step : capacity.get("steps")) {
+        sent += step.get("requests").asLong();
+        if (step.get("offeredRate").asDouble() == brokeAt) {
+          broke = step;
+        }
+      }
+      // The step that broke broke on the service: it queued inside itself, so its latency from
+      // the actual sends is over the SLO too, and it is not put down to the generator.
+      assertNotNull(broke, run.out());
+      assertEquals("broke", broke.get("verdict").asText());
+      assertTrue(broke.get("serviceTimeMs").get("p50").asDouble() >= 75, broke.toString());
+      // Every request of every judged step was answered by the server (the warm-up's besides).
+      assertTrue(server.answered() - before >= sent, server.answered() - before + " < " + sent);
+      assertEquals(
+          runsOfSteps(capacity) + 1, run.runs().size(), "one run per step and the warm-up");
+      assertTrue(dir.resolve("capacity-latency.png").toFile().length() > 0);
+    }
+  }
+
+  private static int runsOfSteps(JsonNode capacity) {
+    return capacity.get("steps").size();
+  }
+}

@@ -1,0 +1,156 @@
+package io.phaseload.client.capacity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Model;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.stats.LatencyStats;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The search on services that hold exactly up to a known rate (no clock, no network): where it
+ * lands, how many steps it takes, and each way it stops; and the lateness of a hand-made recording.
+ */
+class CapacitySearchTest {
+
+  private static final Duration STEP = Duration.ofSeconds(10);
+
+  private static final int OK = Outcome.of(Outcome.OK, 200);
+
+  private static Step step(double rate, Step.Verdict verdict) {
+    return new Step(
+        rate,
+        rate,
+        10,
+        10,
+        new Lateness(0, 0, 0, 1),
+        LatencyStats.EMPTY,
+        LatencyStats.EMPTY,
+        0,
+        10,
+        8,
+        List.of(),
+        verdict);
+  }
+
+  /** A service that holds every rate up to {@code limit}; records the rates it was asked for. */
+  private static CapacitySearch.Steps upTo(double limit, List<Double> asked) {
+    return (rate, length, judged) -> {
+      if (judged) {
+        asked.add(rate);
+      }
+      return step(rate, rate <= limit ? Step.Verdict.HELD : Step.Verdict.BROKE);
+    };
+  }
+
+  private static CapacitySearch.Settings settings(double max, Duration budget) {
+    return new CapacitySearch.Settings(10, max, STEP, Duration.ofSeconds(2), 0.05, 20, budget);
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {437, 400, 10, 55.5, 12_345})
+  void landsWithinFivePercentBelowTheLimit(double limit) throws Exception {
+    List<Double> asked = new ArrayList<>();
+
+    CapacitySearch.Result r =
+        CapacitySearch.search(
+            settings(Double.POSITIVE_INFINITY, null), upTo(limit, asked), () -> 0, () -> false);
+
+    assertEquals(CapacitySearch.Stop.RESOLUTION, r.stop());
+    assertTrue(r.rate() <= limit && r.rate() >= limit * 0.95 - 0.1, r.rate() + " for " + limit);
+    assertTrue(r.broke().offered() > limit);
+    assertTrue(r.broke().offered() - r.rate() <= 0.05 * r.rate() + 1, asked.toString());
+    assertEquals(r.steps().size(), asked.size());
+    assertTrue(asked.size() <= 2 * Math.log(limit / 10) / Math.log(2) + 8, asked.toString());
+  }
+
+  @Test
+  void nothingHeldHalvesDownAndSaysSo() throws Exception {
+    CapacitySearch.Result r =
+        CapacitySearch.search(
+            settings(Double.POSITIVE_INFINITY, null),
+            upTo(1, new ArrayList<>()),
+            () -> 0,
+            () -> false);
+
+    assertEquals(1, r.rate());
+    assertEquals(10, r.steps().get(0).offered());
+    assertEquals(5, r.steps().get(1).offered());
+  }
+
+  @Test
+  void stopsAtTheMaxRate() throws Exception {
+    List<Double> asked = new ArrayList<>();
+
+    CapacitySearch.Result r =
+        CapacitySearch.search(settings(100, null), upTo(1000, asked), () -> 0, () -> false);
+
+    assertEquals(CapacitySearch.Stop.MAX_RATE, r.stop());
+    assertEquals(List.of(10.0, 20.0, 40.0, 80.0, 100.0), asked);
+    assertEquals(100, r.rate());
+    assertNull(r.broke());
+  }
+
+  @Test
+  void neverStartsAStepPastTheBudget() throws Exception {
+    AtomicLong now = new AtomicLong();
+    CapacitySearch.Steps steps =
+        (rate, length, judged) -> {
+          now.addAndGet(length.toNanos());
+          return step(rate, Step.Verdict.HELD);
+        };
+
+    CapacitySearch.Result r =
+        CapacitySearch.search(settings(1e9, Duration.ofSeconds(45)), steps, now::get, () -> false);
+
+    // 2 s of warm-up, then steps of 10 s: the fifth would end at 52 s.
+    assertEquals(CapacitySearch.Stop.BUDGET, r.stop());
+    assertEquals(4, r.steps().size());
+  }
+
+  @Test
+  void theGeneratorFallingBehindEndsTheSearch() throws Exception {
+    CapacitySearch.Steps steps =
+        (rate, length, judged) ->
+            step(rate, rate < 40 ? Step.Verdict.HELD : Step.Verdict.GENERATOR);
+
+    CapacitySearch.Result r =
+        CapacitySearch.search(
+            settings(Double.POSITIVE_INFINITY, null), steps, () -> 0, () -> false);
+
+    assertEquals(CapacitySearch.Stop.GENERATOR, r.stop());
+    assertEquals(20, r.rate());
+    assertEquals(40, r.broke().offered());
+  }
+
+  @Test
+  void latenessIsTheServicesWhenEveryThreadWasBusy() {
+    // Two threads, one request per iteration, arrivals due every 10 ms from 0.
+    LoadPlan plan =
+        LoadPlan.of(2, 1, List.of(1.0), List.of("GET"))
+            .withOpenModel(new Model.Open(100, Duration.ofMillis(40), Model.Open.Arrivals.UNIFORM));
+    LatencyRecorder rec = LatencyRecorder.allocate(plan);
+    long ms = 1_000_000;
+    // a0 at 0 for 25 ms; a1 at 10 for 25 ms: both threads busy until 25 and 35.
+    rec.recordOpen(0, 0, 0, 25 * ms, 0, 0, OK);
+    rec.recordOpen(1, 10 * ms, 10 * ms, 25 * ms, 0, 0, OK);
+    // a2 due at 20 found both busy, began at 25: the service's queue.
+    rec.recordOpen(2, 20 * ms, 25 * ms, 5 * ms, 0, 0, OK);
+    // a3 due at 30: a thread free since 30 (a2 ended), began at 33: the generator's lateness.
+    rec.recordOpen(3, 30 * ms, 33 * ms, 1 * ms, 0, 0, OK);
+
+    Lateness late = Lateness.of(rec, 0, 2, 1);
+
+    assertEquals(new Lateness(2, 1, 1, 2), late);
+  }
+}

@@ -1,0 +1,115 @@
+package io.phaseload.client.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Debian's headless Chromium, run once per page with a fresh profile and no network: every host
+ * name resolves to nothing and every connection goes to a proxy that is not there, so a page that
+ * reached for anything outside its file would fail to load it.
+ */
+public final class Chromium {
+
+  public static final Path BINARY = Path.of("/usr/bin/chromium");
+
+  private static final long TIMEOUT_SECONDS = 60;
+
+  private Chromium() {}
+
+  /** Whether Chromium is installed ({@code scripts/install-test-browser.sh}). */
+  public static boolean installed() {
+    return Files.isExecutable(BINARY);
+  }
+
+  /**
+   * Skips the calling test, saying why on stdout and in the report, where Chromium is not
+   * installed.
+   *
+   * @param test the test's name, for the line on stdout
+   */
+  public static void assumeInstalled(String test) {
+    if (!installed()) {
+      String why = BINARY + " is not installed (scripts/install-test-browser.sh)";
+      System.out.println(test + " skipped: " + why);
+      Assumptions.abort(why);
+    }
+  }
+
+  /** The page's DOM after its scripts ran (and their timers, up to 3 s of virtual time). */
+  public static String dumpDom(Path page) throws IOException, InterruptedException {
+    return run(page, List.of("--dump-dom"));
+  }
+
+  /** A PNG of the page, {@code width} x {@code height} pixels. */
+  public static void screenshot(Path page, Path png, int width, int height)
+      throws IOException, InterruptedException {
+    run(
+        page,
+        List.of(
+            "--hide-scrollbars",
+            "--window-size=" + width + "," + height,
+            "--screenshot=" + png.toAbsolutePath()));
+    if (!Files.isRegularFile(png)) {
+      throw new IOException("chromium wrote no screenshot " + png);
+    }
+  }
+
+  private static String run(Path page, List<String> action)
+      throws IOException, InterruptedException {
+    Path profile = Files.createTempDirectory("phaseload-chromium");
+    Path out = profile.resolve("stdout");
+    Path err = profile.resolve("stderr");
+    try {
+      List<String> command = new ArrayList<>();
+      command.add(BINARY.toString());
+      command.addAll(
+          List.of(
+              "--headless",
+              "--no-sandbox",
+              "--disable-gpu",
+              "--no-first-run",
+              "--disable-background-networking",
+              "--disable-component-update",
+              "--disable-sync",
+              "--disable-extensions",
+              "--user-data-dir=" + profile.resolve("profile"),
+              "--host-resolver-rules=MAP * ~NOTFOUND",
+              "--proxy-server=127.0.0.1:9",
+              "--virtual-time-budget=3000"));
+      command.addAll(action);
+      command.add(page.toAbsolutePath().toUri().toString());
+      Process p =
+          new ProcessBuilder(command)
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile())
+              .start();
+      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IOException("chromium did not finish in " + TIMEOUT_SECONDS + " s");
+      }
+      String stdout = Files.readString(out, StandardCharsets.UTF_8);
+      if (p.exitValue() != 0) {
+        throw new IOException(
+            "chromium exited "
+                + p.exitValue()
+                + ": "
+                + Files.readString(err, StandardCharsets.UTF_8));
+      }
+      return stdout;
+    } finally {
+      try (Stream<Path> files = Files.walk(profile)) {
+        for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(f);
+        }
+      }
+    }
+  }
+}
