@@ -1,12 +1,12 @@
 package io.phaseload.client.capacity;
 
+import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
-import io.phaseload.client.run.PhaseRunner;
 import java.util.Arrays;
 
 /**
  * Whose fault an open-model phase's late arrivals were. An arrival that began over {@link
- * PhaseRunner#LATE_NANOS} after its time waited either because every thread was busy with an
+ * ArrivalStats#LATE_NANOS} after its time waited either because every thread was busy with an
  * earlier iteration (by Little's law, rate x latency reached THREADS in flight: the service's
  * queue, which its latency from intended times shows) or while a thread was free (the generator did
  * not wake in time: its CPU or scheduling, not the service). Computed after the run from the
@@ -50,7 +50,7 @@ public record Lateness(long late, long busy, long free, int peakInFlight) {
     int peak = 0;
     for (int i = 0; i < n; i++) {
       peak = Math.max(peak, inFlight(sortedBegins, sortedEnds, begins[i]));
-      if (begins[i] - intended[i] > PhaseRunner.LATE_NANOS) {
+      if (begins[i] - intended[i] > ArrivalStats.LATE_NANOS) {
         late++;
         if (inFlight(sortedBegins, sortedEnds, intended[i]) >= threads) {
           busy++;

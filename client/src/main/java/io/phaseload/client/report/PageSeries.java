@@ -2,10 +2,10 @@ package io.phaseload.client.report;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.run.PhaseRunner;
 import io.phaseload.client.stats.Percentiles;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
@@ -121,7 +121,7 @@ final class PageSeries {
 
   /**
    * Arrivals per second by the time each began (its first request's send), those of them begun over
-   * {@link PhaseRunner#LATE_NANOS} after their time, and the plan's intended rate in each bucket
+   * {@link ArrivalStats#LATE_NANOS} after their time, and the plan's intended rate in each bucket
    * (its phase's, by the bucket's middle; 0 between phases).
    */
   private static Map<String, Object> arrivals(RunResult run, TimeSeries s) {
@@ -133,7 +133,7 @@ final class PageSeries {
       if (rec.reached(k) && rec.request(k) == 0 && Outcome.sent(rec.outcome(k))) {
         int b = (int) Math.min(rec.startNanos(k) / s.bucketNanos(), n - 1);
         begun[b]++;
-        if (rec.startNanos(k) - rec.intendedNanos(k) > PhaseRunner.LATE_NANOS) {
+        if (rec.startNanos(k) - rec.intendedNanos(k) > ArrivalStats.LATE_NANOS) {
           late[b]++;
         }
       }

@@ -347,7 +347,7 @@ public final class PhaseRunner {
       long due = start + open.pacer.offsetNanos(i);
       long now = nanoTime.getAsLong();
       if (now > due) {
-        if (now - due > LATE_NANOS) {
+        if (now - due > ArrivalStats.LATE_NANOS) {
           open.late[thread]++;
         }
         open.maxLate[thread] = Math.max(open.maxLate[thread], now - due);
@@ -390,9 +390,6 @@ public final class PhaseRunner {
       left = deadline - nanoTime.getAsLong();
     }
   }
-
-  /** An arrival begun later than this after its time is late: {@link ArrivalStats#LATE_NANOS}. */
-  public static final long LATE_NANOS = ArrivalStats.LATE_NANOS;
 
   /** How close to an arrival's time a thread stops parking and spins. */
   private static final long SPIN_NANOS = 50_000;
