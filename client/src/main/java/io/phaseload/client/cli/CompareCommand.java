@@ -59,6 +59,14 @@ final class CompareCommand {
         usage = "exit 4 when a percentile got slower by more than P% beyond the noise")
     String failOn;
 
+    @Option(
+        name = "--noise-floor",
+        metaVar = "P%",
+        usage =
+            "a verdict needs the whole interval beyond +-P%: the drift between two runs that one"
+                + " run's blocks cannot see (default 5%)")
+    String noiseFloor;
+
     @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
     boolean help;
   }
@@ -94,6 +102,7 @@ final class CompareCommand {
     CompareOptions options = new CompareOptions();
     CmdLineParser parser = Cli.parser(options);
     Double failOn = null;
+    double floor = Comparison.DEFAULT_NOISE_FLOOR;
     Path json;
     Path html;
     try {
@@ -106,11 +115,10 @@ final class CompareCommand {
         throw new UsageException("compare needs BASE and NEW, got " + options.sides.size());
       }
       if (options.failOn != null) {
-        try {
-          failOn = Double.parseDouble(options.failOn.replace("%", ""));
-        } catch (NumberFormatException e) {
-          throw new UsageException("--fail-on-regression must be a percentage like 5%");
-        }
+        failOn = percent("--fail-on-regression", options.failOn);
+      }
+      if (options.noiseFloor != null) {
+        floor = percent("--noise-floor", options.noiseFloor);
       }
       json = Args.writableFile("--json", options.json);
       html = Args.writableFile("--html", options.html);
@@ -135,7 +143,7 @@ final class CompareCommand {
     for (String d : warnings) {
       out.println("Warning: the runs' plans differ: " + d);
     }
-    Comparison c = compare(base, next);
+    Comparison c = compare(base, next, floor);
     CompareReport.print(c, out);
     observer.accept(c);
     if (failOn != null && !c.noise()) {
@@ -178,7 +186,7 @@ final class CompareCommand {
   }
 
   /** With both sides' blocks, intervals from the bootstrap; otherwise exact values only. */
-  private static Comparison compare(Side base, Side next) {
+  private static Comparison compare(Side base, Side next, double floor) {
     if (base.run() == null || next.run() == null) {
       return Comparison.exact(base.values(), next.values());
     }
@@ -193,7 +201,22 @@ final class CompareCommand {
         next.seconds(),
         Blocks.of(b.recording(), b.plan().requestNames().size()),
         b.plan().requestNames(),
-        0);
+        0,
+        floor);
+  }
+
+  /** A percentage of 0 or more, "5%" or "5". */
+  private static double percent(String option, String value) throws UsageException {
+    try {
+      double p =
+          Double.parseDouble(value.endsWith("%") ? value.substring(0, value.length() - 1) : value);
+      if (p >= 0 && p < Double.POSITIVE_INFINITY) {
+        return p;
+      }
+    } catch (NumberFormatException e) {
+      // the message below says what is wanted
+    }
+    throw new UsageException(option + " must be a percentage like 5%, got '" + value + "'");
   }
 
   /**
@@ -235,9 +258,11 @@ final class CompareCommand {
     out.println(
         "and a change is slower or faster only when its "
             + Math.round(Comparison.CONFIDENCE * 100)
-            + "% interval excludes 0;");
-    out.println("otherwise no significant change. A --json summary holds no blocks: compared with");
-    out.println("one, the values are exact and there is no verdict. Runs of different plans are");
+            + "% interval lies wholly");
+    out.println("beyond the noise floor, +-5% unless --noise-floor says otherwise (the drift");
+    out.println("between two runs, which one run's blocks cannot see); otherwise no significant");
+    out.println("change. A --json summary holds no blocks: compared with one, the values are");
+    out.println("exact and there is no verdict. Runs of different plans are");
     out.println("compared with a warning line for each difference.");
     out.println();
     out.println("Options:");

@@ -6,6 +6,7 @@ import io.phaseload.client.compare.Metric;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,11 +31,13 @@ public final class CompareReport {
       out.printf(
           Locale.ROOT,
           "Method: block bootstrap, %d replicates of both runs' time blocks (%d and %d blocks of"
-              + " up to 1 s), %.0f%% interval of the change; exact values from every request%n",
+              + " up to 1 s), %.0f%% interval of the change, a verdict where it lies beyond"
+              + " +-%s%% (the noise floor); exact values from every request%n",
           Comparison.REPLICATES,
           c.baseBlocks(),
           c.newBlocks(),
-          Comparison.CONFIDENCE * 100);
+          Comparison.CONFIDENCE * 100,
+          new BigDecimal(Double.toString(c.noiseFloor())).stripTrailingZeros().toPlainString());
     } else {
       out.println("Method: exact values only; no noise estimate (a JSON summary holds no blocks)");
     }
@@ -94,6 +97,7 @@ public final class CompareReport {
       method.put("confidence", Comparison.CONFIDENCE);
       method.put("baseBlocks", c.baseBlocks());
       method.put("newBlocks", c.newBlocks());
+      method.put("noiseFloorPercent", c.noiseFloor());
     }
     doc.put("method", method);
     doc.put("planDifferences", differences);

@@ -84,6 +84,18 @@ class CompareBadInputTest {
   }
 
   @Test
+  void aNoiseFloorThatIsNotAPercentageIsRefused() {
+    CompareRun r = CompareRun.of(good.toString(), good.toString(), "--noise-floor", "five");
+    assertEquals(ExitCode.USAGE, r.code(), r.out() + r.err());
+    assertEquals(
+        "phaseload: --noise-floor must be a percentage like 5%, got 'five'",
+        r.err().lines().findFirst().orElseThrow());
+    assertTrue(r.comparisons().isEmpty());
+    CompareRun negative = CompareRun.of(good.toString(), good.toString(), "--noise-floor", "-1%");
+    assertEquals(ExitCode.USAGE, negative.code(), negative.out() + negative.err());
+  }
+
+  @Test
   void aRegressionBeyondFivePercentExitsFourAndTheSameRunsZero() throws Exception {
     Path same = SyntheticRun.write(dir.resolve("same.plr"), 2, 1);
     Path slower = SyntheticRun.write(dir.resolve("slower.plr"), 2.6, 1);

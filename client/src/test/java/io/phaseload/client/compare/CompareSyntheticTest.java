@@ -14,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code compare} on record files with known effects: runs drawn from one distribution are "no
- * significant change" but for at most the 1 % of intervals a 99 % interval misses by chance, and a
- * run 30 % slower at every percentile is "slower" at every percentile.
+ * significant change" at every percentile in 20 of 20 pairs, their 99 % intervals miss 0 on at most
+ * about 1 % of them by chance (with no noise floor), and a run 30 % slower at every percentile is
+ * "slower" at every percentile.
  */
 @Timeout(300)
 class CompareSyntheticTest {
@@ -25,34 +26,48 @@ class CompareSyntheticTest {
   @TempDir Path dir;
 
   /**
-   * 20 pairs of runs of one distribution, each with its own seed. Each pair has 12 percentile rows
-   * (ALL, GET and POST by p50, p95, p99 and p99.9), each with its own 99 % interval: a calibrated
-   * method misses 0 on about 1 in 100 of them by chance, so at most 2 of the 240 may say a change,
-   * and none of them may be a change of the median.
+   * 20 pairs of runs of one distribution, each with its own seed, compared as a user compares them
+   * (the default noise floor): not one of their 240 percentile rows (ALL, GET and POST by p50, p95,
+   * p99 and p99.9) says a change. Compared again with no floor, each row has its bare 99 %
+   * interval: a calibrated method misses 0 on about 1 in 100 of them by chance, so at most 2 of the
+   * 240 may say a change, and none of them may be a change of the median.
    */
   @Test
   void sameDistributionPairsAreNoSignificantChange() throws Exception {
     List<String> alarms = new ArrayList<>();
+    List<String> bareAlarms = new ArrayList<>();
     int intervals = 0;
     for (int pair = 0; pair < 20; pair++) {
       Path base = SyntheticRun.write(dir.resolve("base.plr"), 2, 2L * pair);
       Path next = SyntheticRun.write(dir.resolve("new.plr"), 2, 2L * pair + 1);
       CompareRun run = CompareRun.of(base.toString(), next.toString());
+      CompareRun bare = CompareRun.of(base.toString(), next.toString(), "--noise-floor", "0%");
       assertEquals(ExitCode.OK, run.code(), run.err());
       assertTrue(run.comparison().noise());
-      for (Comparison.Row r : run.comparison().rows()) {
+      assertEquals(Comparison.DEFAULT_NOISE_FLOOR, run.comparison().noiseFloor());
+      assertEquals(0, bare.comparison().noiseFloor());
+      for (int i = 0; i < run.comparison().rows().size(); i++) {
+        Comparison.Row r = run.comparison().rows().get(i);
+        Comparison.Row b = bare.comparison().rows().get(i);
         if (!r.metric().percentile()) {
           continue;
         }
         intervals++;
+        // The floor judges the same interval, only against +-5 % instead of 0.
+        assertEquals(b.low(), r.low(), r.toString());
+        assertEquals(b.high(), r.high(), r.toString());
         if (r.verdict() != Comparison.Verdict.SAME) {
           alarms.add("pair " + pair + ": " + r);
-          assertTrue(r.metric() != Metric.P50, r.toString());
+        }
+        if (b.verdict() != Comparison.Verdict.SAME) {
+          bareAlarms.add("pair " + pair + ": " + b);
+          assertTrue(b.metric() != Metric.P50, b.toString());
         }
       }
     }
     assertEquals(240, intervals);
-    assertTrue(alarms.size() <= intervals * (1 - Comparison.CONFIDENCE), alarms.toString());
+    assertEquals(List.of(), alarms);
+    assertTrue(bareAlarms.size() <= intervals * (1 - Comparison.CONFIDENCE), bareAlarms.toString());
   }
 
   /**

@@ -161,7 +161,8 @@ SECTIONS.compareSetup = function (d) {
     : "block bootstrap: " + count(c.method.replicates) + " replicates of both runs' blocks of up "
       + "to 1 s of send time (" + c.method.baseBlocks + " and " + c.method.newBlocks + " blocks); "
       + "the central " + Math.round(c.method.confidence * 100) + "% of the replicates' change is "
-      + "the interval";
+      + "the interval, and a verdict needs it wholly beyond \u00b1" + c.method.noiseFloorPercent
+      + "% (the noise floor: the drift between two runs that one run's blocks cannot see)";
   keys(s, [["base", c.base], ["new", c["new"]], ["method", method],
     ["plans", c.planDifferences.length ? "differ: " + c.planDifferences.join("; ") : "the same"]]);
 };
