@@ -78,7 +78,7 @@ class ExpectVariablesTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"raw", "jersey"})
+  @ValueSource(strings = {"raw", "jersey", "loop"})
   void aCheckRepeatsTheValuesItsRequestWasSentWith(String engine, @TempDir Path dir)
       throws Exception {
     Path file = Files.writeString(dir.resolve("crud.yaml"), CRUD);
@@ -93,7 +93,7 @@ class ExpectVariablesTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"raw", "jersey"})
+  @ValueSource(strings = {"raw", "jersey", "loop"})
   void aBadBodySaysWhichCheckFailedAndWhatCameBack(String engine, @TempDir Path dir)
       throws Exception {
     Path file = Files.writeString(dir.resolve("crud.yaml"), CRUD);
@@ -111,6 +111,39 @@ class ExpectVariablesTest {
       assertTrue(message.startsWith("body does not contain \"\\\"name\\\": \\\"t"), message);
       assertTrue(message.contains("\\\"name\\\": \\\"someone-else\\\""), message);
       assertTrue(message.contains("; first got "), message);
+    }
+  }
+
+  /**
+   * bodyEquals is rendered as bodyContains is: a server that answers each item's path back, and a
+   * check that the whole body is that item, sent by the same thread in the same iteration.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"raw", "jersey", "loop"})
+  void anEqualsCheckRepeatsTheValuesItsRequestWasSentWith(String engine, @TempDir Path dir)
+      throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("get.yaml"),
+            """
+            requests:
+              - name: get
+                path: /items/t${thread}-i${iteration}-${phase}
+                expect:
+                  bodyEquals: 'item t${thread}-i${iteration}-${phase}'
+            """);
+    try (ScriptedServer server =
+        ScriptedServer.start(
+            r ->
+                r.target().startsWith("/items/")
+                    ? Reply.response(200, "item " + r.target().substring("/items/".length()))
+                    : Reply.response(404, "no such item"))) {
+      ClientRun run = run(server, file, engine);
+      long iterations = (1 + 2 + 4 + 1) * 5;
+      assertEquals(iterations, run.sent(), run.out() + run.err());
+      assertEquals(server.requests(), run.sent(), "sent is what the server received");
+      assertEquals(iterations, run.ok(), run.out());
+      assertEquals(ExitCode.OK, run.code(), run.out());
     }
   }
 

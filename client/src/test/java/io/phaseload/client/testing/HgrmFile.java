@@ -68,6 +68,25 @@ public record HgrmFile(
         Integer.parseInt(buckets.group(2)));
   }
 
+  /** Asserts that {@code p99Ms}, an exact p99, lies between the rows on either side of 0.99. */
+  public void assertP99BetweenItsRows(BigDecimal p99Ms) {
+    BigDecimal below = null;
+    BigDecimal above = null;
+    for (Row r : rows) {
+      if (r.percentile() <= 0.99) {
+        below = r.valueMs();
+      } else if (above == null) {
+        above = r.valueMs();
+      }
+    }
+    assertTrue(
+        below != null
+            && above != null
+            && below.compareTo(p99Ms) <= 0
+            && p99Ms.compareTo(above) <= 0,
+        below + " " + p99Ms + " " + above);
+  }
+
   private static Matcher matcher(Pattern p, String line) {
     Matcher m = p.matcher(line);
     assertTrue(m.matches(), "footer line " + line + " should match " + p);
