@@ -75,6 +75,19 @@ class BadArgumentsTest {
         bad("20 100 127.0.0.1 8080 --start-at tomorrow", "--start-at must be epoch milliseconds"),
         bad("20 100 --record /no/such/dir/run.plr", "directory /no/such/dir does not exist"),
         bad(
+            "sweep --threads 2 --iterations 1 --out /tmp/x --html /no/such/dir/s.html",
+            "directory /no/such/dir does not exist"),
+        bad(
+            "report /etc/passwd --html /no/such/dir/r.html",
+            "directory /no/such/dir does not exist"),
+        bad(
+            "capacity --url http://127.0.0.1:9/ --slo p99<50ms --html /no/such/dir/c.html",
+            "directory /no/such/dir does not exist"),
+        bad(
+            "compare a.plr b.plr --html /no/such/dir/c.html",
+            "directory /no/such/dir does not exist"),
+        bad("compare a.plr b.plr --noise-floor x", "--noise-floor must be a percentage like 5%"),
+        bad(
             "sweep --threads 2 --iterations 1 --out /tmp/x --record r.plr",
             "\"--record\" is not a valid option"));
   }
