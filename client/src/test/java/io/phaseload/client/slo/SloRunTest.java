@@ -84,6 +84,48 @@ class SloRunTest {
     assertTrue(slo.get(2).get("pass").asBoolean());
   }
 
+  /**
+   * A run stopped by --duration is judged on what ran, and says it was partial: the exit is the
+   * stopped run's 1, and the JSON's verdicts are those statistics against their bounds.
+   */
+  @Test
+  void aPartialRunIsStillJudged() throws Exception {
+    Path json = dir.resolve("partial.json");
+    ClientRun run =
+        ClientRun.of(
+            List.of(
+                    "2",
+                    "100",
+                    "--phases",
+                    "1.0",
+                    "-q",
+                    "--url",
+                    url("/work?ms=50"),
+                    "--duration",
+                    "1s",
+                    "--slo",
+                    "p50>=50ms",
+                    "--slo",
+                    "p50<1ms",
+                    "--json",
+                    json.toString())
+                .toArray(String[]::new));
+
+    assertEquals(1, run.code(), run.out() + run.err());
+    assertTrue(run.result().partial(), run.out());
+    assertTrue(run.ok() > 0 && run.ok() < 200, run.out());
+    JsonNode doc = new ObjectMapper().readTree(json.toFile());
+    assertTrue(doc.get("partial").asBoolean());
+    JsonNode slo = doc.get("slo");
+    assertEquals(2, slo.size());
+    assertEquals(
+        Millis.of(run.total().latency().p50()).doubleValue(),
+        slo.get(0).get("measured").asDouble(),
+        1e-9);
+    assertTrue(slo.get(0).get("pass").asBoolean());
+    assertEquals(false, slo.get(1).get("pass").asBoolean());
+  }
+
   @Test
   void everySloHeldExitsZero() {
     ClientRun run =
