@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.SlotServer;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -88,6 +90,63 @@ class CapacityRunTest {
       assertEquals(
           runsOfSteps(capacity) + 1, run.runs().size(), "one run per step and the warm-up");
       assertTrue(dir.resolve("capacity-latency.png").toFile().length() > 0);
+    }
+  }
+
+  /**
+   * Against server.jar, whose {@code /work?ms=20} waits on a timer and holds no thread: a small
+   * search (50 to 200/s) ends by itself, each step's verdict is its own p99 and errors against the
+   * SLOs, the answer is the highest rate that held (200, the max rate, on a quiet machine; the
+   * server runs in this JVM, so a loaded one can break a step), and the server received every
+   * request the search's runs sent.
+   */
+  @Test
+  void searchesServerJarAndSendsWhatItReceives() throws Exception {
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      Path json = dir.resolve("server-capacity.json");
+      ClientRun run =
+          ClientRun.of(
+              "capacity",
+              "--url",
+              "http://127.0.0.1:" + server.port() + "/work?ms=20",
+              "--slo",
+              "p99<500ms",
+              "--slo",
+              "errors<1%",
+              "--start-rate",
+              "50",
+              "--max-rate",
+              "200",
+              "--step-seconds",
+              "2",
+              "--warm-up-seconds",
+              "2",
+              "--threads",
+              "64",
+              "--max-steps",
+              "8",
+              "--json",
+              json.toString());
+      assertEquals(0, run.code(), run.out() + run.err());
+      JsonNode capacity = new ObjectMapper().readTree(json.toFile()).get("capacity");
+      double highestHeld = 0;
+      for (JsonNode step : capacity.get("steps")) {
+        boolean within =
+            step.get("latencyMs").get("p99").asDouble() < 500 && step.get("errors").asLong() == 0;
+        String verdict = step.get("verdict").asText();
+        if (verdict.equals("held")) {
+          assertTrue(within, step.toString());
+          highestHeld = Math.max(highestHeld, step.get("offeredRate").asDouble());
+        } else if (verdict.equals("broke")) {
+          assertTrue(!within, step.toString());
+        }
+      }
+      assertEquals(highestHeld, capacity.get("rate").asDouble(), run.out());
+      if (capacity.get("stop").asText().equals("max_rate")) {
+        assertEquals(200, capacity.get("rate").asDouble(), run.out());
+      }
+      long sent = run.runs().stream().mapToLong(a -> a.summary().total().sent()).sum();
+      assertEquals(sent, server.stats().received(), "every request sent was received");
     }
   }
 
