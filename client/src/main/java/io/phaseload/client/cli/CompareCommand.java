@@ -25,17 +25,17 @@ import org.kohsuke.args4j.CmdLineParser;
 import org.kohsuke.args4j.Option;
 
 /**
- * {@code java -jar client.jar compare BASE NEW [--json F] [--fail-on-regression P%]}: two runs
- * compared per request name and overall. Each side is a record file, a run's shard files joined by
- * commas, or a run's {@code --json} summary. Two records get a verdict from a block bootstrap of
- * both ({@link Comparison}); a summary holds no blocks, so with one the comparison is of exact
- * values only, and says so. Used once, by {@link Main}.
+ * {@code java -jar client.jar compare BASE NEW [--json F] [--fail-on-regression P%] [--noise-floor
+ * P%]}: two runs compared per request name and overall. Each side is a record file, a run's shard
+ * files joined by commas, or a run's {@code --json} summary. Two records get a verdict from a block
+ * bootstrap of both ({@link Comparison}); a summary holds no blocks, so with one the comparison is
+ * of exact values only, and says so. Used once, by {@link Main}.
  */
 final class CompareCommand {
 
   static final String USAGE =
       "Usage: java -jar client.jar compare BASE NEW [--json FILE] [--html FILE]"
-          + " [--fail-on-regression P%]; compare --help for more";
+          + " [--fail-on-regression P%] [--noise-floor P%]; compare --help for more";
 
   /** The command line of {@code compare}. */
   static final class CompareOptions {
