@@ -64,7 +64,9 @@ final class CompareCommand {
         metaVar = "P%",
         usage =
             "a verdict needs the whole interval beyond +-P%: the drift between two runs that one"
-                + " run's blocks cannot see (default 5%)")
+                + " run's blocks cannot see (default "
+                + (int) Comparison.DEFAULT_NOISE_FLOOR
+                + "%)")
     String noiseFloor;
 
     @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
@@ -259,7 +261,10 @@ final class CompareCommand {
         "and a change is slower or faster only when its "
             + Math.round(Comparison.CONFIDENCE * 100)
             + "% interval lies wholly");
-    out.println("beyond the noise floor, +-5% unless --noise-floor says otherwise (the drift");
+    out.println(
+        "beyond the noise floor, +-"
+            + (int) Comparison.DEFAULT_NOISE_FLOOR
+            + "% unless --noise-floor says otherwise (the drift");
     out.println("between two runs, which one run's blocks cannot see); otherwise no significant");
     out.println("change. A --json summary holds no blocks: compared with one, the values are");
     out.println("exact and there is no verdict. Runs of different plans are");

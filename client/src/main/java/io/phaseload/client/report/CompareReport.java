@@ -37,7 +37,7 @@ public final class CompareReport {
           c.baseBlocks(),
           c.newBlocks(),
           Comparison.CONFIDENCE * 100,
-          new BigDecimal(Double.toString(c.noiseFloor())).stripTrailingZeros().toPlainString());
+          BigDecimal.valueOf(c.noiseFloor()).stripTrailingZeros().toPlainString());
     } else {
       out.println("Method: exact values only; no noise estimate (a JSON summary holds no blocks)");
     }
