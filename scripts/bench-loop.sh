@@ -103,7 +103,8 @@ lat = p["latencyMs"]
 print(f"| {engine} | {frac} | {rate} | {p['achievedRate']:.0f} | {p['sent']} | {p['late']} ({late:.2f} %) | {p['failed']} | {lat['p50']:.3f} | {lat['p99']:.3f} | {lat['p99.9']:.3f} |")
 PY
 }
-# wrk2_row FRAC RATE: one wrk2 run of 15 s, as a table row (its rate is over the whole run).
+# wrk2_row FRAC RATE: one wrk2 run of 15 s, as a table row (its rate is over the whole run; its
+# failures are its non-2xx/3xx answers and socket errors).
 wrk2_row() {
   locked "$WRK2" -t2 -c50 -d15s -R"$2" -L "$URL" 2>&1 | python3 -c '
 import re, sys
@@ -116,11 +117,12 @@ for pct, val, u in re.findall(r"^\s+(50\.000|99\.000|99\.900)%\s+([0-9.]+)(us|ms
 m = re.search(r"Requests/sec:\s+([0-9.]+)", text)
 n = re.search(r"^\s+([0-9]+) requests in", text, re.M)
 errs = re.search(r"Non-2xx or 3xx responses: ([0-9]+)", text)
+sock = re.search(r"Socket errors: connect ([0-9]+), read ([0-9]+), write ([0-9]+), timeout ([0-9]+)", text)
 if not (m and n and len(q) == 3):
     print(f"| wrk2 | {frac} | {rate} | failed | - | - | - | - | - | - |")
 else:
     p50, p99, p999 = q["50.000"], q["99.000"], q["99.900"]
-    bad = errs.group(1) if errs else 0
+    bad = (int(errs.group(1)) if errs else 0) + (sum(map(int, sock.groups())) if sock else 0)
     print(f"| wrk2 | {frac} | {rate} | {float(m.group(1)):.0f} (whole run) | {n.group(1)} (whole run) | - | {bad} | {p50:.3f} | {p99:.3f} | {p999:.3f} |")
 ' "$1" "$2"
 }
