@@ -2,7 +2,10 @@ package io.phaseload.client.capacity;
 
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Whose fault an open-model phase's late arrivals were. An arrival that began over {@link
@@ -19,6 +22,29 @@ import java.util.Arrays;
  * @param peakInFlight the most iterations in flight at any arrival's begin
  */
 public record Lateness(long late, long busy, long free, int peakInFlight) {
+
+  /** No late arrival. */
+  public static final Lateness NONE = new Lateness(0, 0, 0, 0);
+
+  /**
+   * The lateness of {@code ran}, an open-model phase of {@code run}, from its recording; {@link
+   * #NONE} without reading it when the phase had no late arrival. Empty for a merge of generators'
+   * records: their threads were not one pool, so "every thread busy" has no meaning there.
+   */
+  public static Optional<Lateness> of(RunResult run, PhaseResult ran) {
+    if (run.merged()) {
+      return Optional.empty();
+    }
+    if (ran.arrivals() == null || ran.arrivals().late() == 0) {
+      return Optional.of(NONE);
+    }
+    return Optional.of(
+        of(
+            run.recording(),
+            ran.phase().index(),
+            run.plan().threads(ran.phase()),
+            run.plan().requestNames().size()));
+  }
 
   /** The lateness of phase {@code phase} of an open-model recording run with {@code threads}. */
   public static Lateness of(LatencyRecorder rec, int phase, int threads, int perIteration) {

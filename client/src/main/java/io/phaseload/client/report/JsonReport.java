@@ -3,6 +3,7 @@ package io.phaseload.client.report;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.phaseload.client.capacity.Lateness;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Shard;
@@ -155,6 +156,9 @@ public final class JsonReport {
         m.put(
             "achievedRate", BigDecimal.valueOf(a.achievedRate()).setScale(1, RoundingMode.HALF_UP));
         m.put("late", a.late());
+        Lateness late = Lateness.of(run, ran).orElse(null);
+        m.put("lateThreadsBusy", late == null ? null : late.busy());
+        m.put("lateThreadFree", late == null ? null : late.free());
         m.put("maxLateMs", Millis.of(a.maxLateNanos()));
       }
       m.putAll(

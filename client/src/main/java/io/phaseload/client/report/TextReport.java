@@ -1,5 +1,6 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.capacity.Lateness;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
@@ -324,16 +325,46 @@ public final class TextReport {
       double achieved = a.achievedRate();
       double latePercent = a.started() == 0 ? 0 : 100.0 * a.late() / a.started();
       if (latePercent > 1 || achieved < 0.95 * a.intendedRate()) {
-        out.printf(
-            Locale.ROOT,
-            "the generator could not hold %.0f/s in %s (%,.0f/s, %.0f %% late): raise THREADS or"
-                + " lower --rate; latencies count from intended times%n",
-            a.intendedRate(),
-            ran.phase().name(),
-            achieved,
-            latePercent);
+        out.println(heldBack(run, ran, latePercent));
       }
     }
+  }
+
+  /**
+   * The line for a phase that did not hold its rate, saying whose fault its late arrivals were: the
+   * service's, when every thread was busy at their time (its latency filled THREADS), or the
+   * generator's, when a thread was free and still began late.
+   */
+  private static String heldBack(RunResult run, PhaseResult ran, double latePercent) {
+    ArrivalStats a = ran.arrivals();
+    String head =
+        String.format(
+            Locale.ROOT,
+            "%s did not hold %.0f/s (%,.0f/s, %.0f %% late",
+            ran.phase().name(),
+            a.intendedRate(),
+            a.achievedRate(),
+            latePercent);
+    String tail = "; latencies count from intended times";
+    Lateness late = Lateness.of(run, ran).orElse(null);
+    if (late == null || late.late() == 0) {
+      return head + "): raise THREADS or lower --rate" + tail;
+    }
+    double started = Math.max(1, a.started());
+    String split =
+        String.format(
+            Locale.ROOT,
+            ": %.0f %% with all %d threads in flight, %.0f %% while one was free)",
+            100.0 * late.busy() / started,
+            run.plan().threads(ran.phase()),
+            100.0 * late.free() / started);
+    return head
+        + split
+        + (late.busy() >= late.free()
+            ? ": every thread was waiting for an answer; raise THREADS or lower --rate"
+            : ": the generator began them late, not the service; give it more CPU (fewer threads"
+                + " per generator, --shard across machines)")
+        + tail;
   }
 
   /** "Failure reasons:" and a line per reason, most frequent first, for each kind that has any. */
