@@ -70,7 +70,7 @@ public record Step(
     ArrivalStats arrivals = phase == null ? null : phase.arrivals();
     Lateness late =
         phase == null
-            ? new Lateness(0, 0, 0, 0)
+            ? Lateness.NONE
             : Lateness.of(result.recording(), 0, threads, result.plan().requestNames().size());
     Group total = run.summary().total();
     List<SloResult> verdicts = SloCheck.evaluate(slos, result, run.summary());
