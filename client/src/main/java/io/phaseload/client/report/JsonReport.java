@@ -119,7 +119,7 @@ public final class JsonReport {
     Map<String, Object> total = group(summary.total(), wallSeconds, run.reasons());
     if (service != null) {
       total.put("serviceTimeMs", latency(service.total().latency()));
-      ArrivalStats a = TextReport.arrivals(run);
+      ArrivalStats a = ArrivalsReport.total(run);
       Map<String, Object> arrivals = new LinkedHashMap<>();
       arrivals.put("scheduled", a.scheduled());
       arrivals.put("started", a.started());
