@@ -4,7 +4,8 @@
 # 1,000 connections (alternating rounds, medians, ratios to wrk); the open model's lateness and
 # latency at fractions of wrk's rate, beside wrk2's when it is installed; 10,000 requests in
 # flight (server.jar /work?ms=1000 at 10,000 arrivals/s for 10 s: sent, received, failed, the
-# client's threads); and the client's memory per connection. Every measurement holds /work/bench.lock (the machine is shared); loopback only.
+# client's threads); and the client's memory per connection. Every measurement holds
+# /work/bench.lock (the machine is shared); loopback only.
 #
 #   [JAVA_HOME=JDK] [SECS=S] [WRK2=PATH] scripts/bench-loop.sh [ROUNDS]
 #
