@@ -18,7 +18,9 @@ final class Cli {
 
   /**
    * One parser filling every bean, listing options in --help in the beans' order and each bean's
-   * declaration order, so that a group's options read together.
+   * declaration order, so that a group's options read together. args4j's own {@code @FILE}
+   * expansion (a file's lines as more arguments) is off: {@code -d @FILE} is curl's body from a
+   * file, and a JSON body over several lines must stay one body.
    */
   static CmdLineParser parser(Object... beans) {
     CmdLineParser parser =
@@ -27,7 +29,8 @@ final class Cli {
             ParserProperties.defaults()
                 .withUsageWidth(100)
                 .withShowDefaults(false)
-                .withOptionSorter(null));
+                .withOptionSorter(null)
+                .withAtSyntax(false));
     for (int i = 1; i < beans.length; i++) {
       new ClassParser().parse(beans[i], parser);
     }

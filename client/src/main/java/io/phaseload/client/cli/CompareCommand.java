@@ -71,6 +71,11 @@ final class CompareCommand {
 
     @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
     boolean help;
+
+    /** Every bean args4j fills from this command line: this one. */
+    Object[] beans() {
+      return new Object[] {this};
+    }
   }
 
   /**
@@ -102,7 +107,7 @@ final class CompareCommand {
 
   int run(String... args) {
     CompareOptions options = new CompareOptions();
-    CmdLineParser parser = Cli.parser(options);
+    CmdLineParser parser = Cli.parser(options.beans());
     Double failOn = null;
     double floor = Comparison.DEFAULT_NOISE_FLOOR;
     Path json;

@@ -1,8 +1,8 @@
 package io.phaseload.client.cli;
 
 /**
- * The exit codes of every command, one meaning each; {@code --help} and the README list them.
- * Constants only.
+ * The exit codes of every command, one meaning each; {@code --help}, the README and docs/cli.md
+ * list them. Constants only.
  */
 public final class ExitCode {
 

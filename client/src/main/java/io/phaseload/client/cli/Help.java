@@ -1,14 +1,116 @@
 package io.phaseload.client.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
 import org.kohsuke.args4j.CmdLineParser;
+import org.kohsuke.args4j.NamedOptionDef;
+import org.kohsuke.args4j.OptionHandlerFilter;
 
-/** The text of {@code --help} for a single run. The README quotes it verbatim. */
+/**
+ * The help of a single run: {@code --help}, the options most used under a heading each, short
+ * enough for one screen; {@code --help-all}, every option and how the run counts; and {@code help
+ * TOPIC}, a page of the manual (docs/), which the jar carries so that it is there offline.
+ * docs/cli.md quotes the first two verbatim.
+ */
 final class Help {
+
+  /** The manual's pages, as docs/ names them without ".md"; the jar holds each. */
+  static final List<String> TOPICS =
+      List.of(
+          "scenarios",
+          "open-model",
+          "answers",
+          "output",
+          "distributed",
+          "record-format",
+          "engines",
+          "faults",
+          "deploy",
+          "benchmarks",
+          "architecture",
+          "development",
+          "cli");
+
+  /** The headings of {@code --help} and the options each lists, in the order listed. */
+  private static final List<Group> GROUPS =
+      List.of(
+          new Group("Target", "--url", "--scenario", "--contract"),
+          new Group("Request", "-X", "-H", "-d", "--expect-status"),
+          new Group("Load", "--rate", "--phase-seconds", "--phases", "--duration"),
+          new Group("Output", "--json", "--html", "--csv", "--record", "--quiet"),
+          new Group("Answers", "--slo"));
+
+  private record Group(String heading, Set<String> names) {
+    Group(String heading, String... names) {
+      this(heading, Set.of(names));
+    }
+  }
 
   private Help() {}
 
-  static void print(CmdLineParser parser, PrintStream out) {
+  /** {@code --help}: what THREADS ITERATIONS mean, the options most used, where the rest is. */
+  static void printShort(CmdLineParser parser, PrintStream out) {
+    out.println("Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT | --url URL] [options]");
+    out.println("       java -jar client.jar report|compare|capacity|sweep ...   (COMMAND --help)");
+    out.println();
+    out.println("THREADS users each run ITERATIONS iterations, in four phases back to back:");
+    out.println("warmup, load, peak and cooldown, with 10%, 50%, 100% and 25% of THREADS.");
+    out.println("HOST PORT runs the built-in contract (GET then POST /sayHello, answers checked);");
+    out.println("--url URL alone sends one GET of URL per iteration; no target at all starts an");
+    out.println("embedded server and tests that (the demo). Latency percentiles are exact.");
+    for (Group group : GROUPS) {
+      out.println();
+      out.println(group.heading() + ":");
+      OptionHandlerFilter only =
+          h -> h.option instanceof NamedOptionDef named && group.names().contains(named.name());
+      Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+      parser.printUsage(writer, null, only);
+      try {
+        writer.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    out.println();
+    out.println("Exit codes: 0 all succeeded, 1 requests failed or the target is unreachable,");
+    out.println(
+        "2 bad command line (nothing sent), 3 an SLO failed, 4 compare found a regression,");
+    out.println("130 interrupted.");
+    out.println();
+    out.println("--help-all lists every option (engines, timeouts, shards, charts, hgrm, ...).");
+    out.println("java -jar client.jar help TOPIC prints a page of the manual (docs/), one of:");
+    out.println("  " + String.join(", ", TOPICS.subList(0, 7)) + ",");
+    out.println("  " + String.join(", ", TOPICS.subList(7, TOPICS.size())) + ".");
+  }
+
+  /**
+   * {@code help [TOPIC]}: the page of docs/ the jar carries, or the list of topics. Returns false
+   * for a topic that does not exist.
+   */
+  static boolean printTopic(String topic, PrintStream out) throws IOException {
+    if (!TOPICS.contains(topic)) {
+      return false;
+    }
+    try (InputStream in =
+        Help.class.getResourceAsStream("/io/phaseload/client/docs/" + topic + ".md")) {
+      if (in == null) {
+        throw new IOException("the manual's page " + topic + ".md is missing from the jar");
+      }
+      out.write(in.readAllBytes());
+      out.flush();
+    }
+    return true;
+  }
+
+  /** {@code --help-all}: every option of a run, and how the run counts what it reports. */
+  static void printAll(CmdLineParser parser, PrintStream out) {
     out.println("Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT | --url URL] [options]");
     out.println();
     out.println("Runs four phases back to back (warmup, load, peak, cooldown) with 10%, 50%, 100%");

@@ -126,13 +126,20 @@ public final class Main {
       return new SweepCommand(control, out, err)
           .run(commandLine, Arrays.copyOfRange(args, 1, args.length));
     }
+    if (args.length > 0 && args[0].equals("help")) {
+      return help(Arrays.copyOfRange(args, 1, args.length));
+    }
     RunOptions options = new RunOptions();
     CmdLineParser parser = Cli.parser(options.beans());
     Config config;
     try {
       parser.parseArgument(args);
       if (options.help) {
-        Help.print(parser, out);
+        Help.printShort(parser, out);
+        return ExitCode.OK;
+      }
+      if (options.helpAll) {
+        Help.printAll(parser, out);
         return ExitCode.OK;
       }
       if (options.version) {
@@ -147,6 +154,61 @@ public final class Main {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     }
     return run(config, "java -jar client.jar " + String.join(" ", args));
+  }
+
+  /**
+   * Parses a command line as its command would and runs nothing: the parser's one-line error, or
+   * null when every option and argument is one the command takes. The manual's samples are checked
+   * with it, so that a renamed option breaks the build rather than the reader.
+   */
+  static String parseError(String... args) {
+    String command = args.length > 0 ? args[0] : "";
+    String[] rest = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
+    Object[] beans =
+        switch (command) {
+          case "report" -> new ReportCommand.ReportOptions().beans();
+          case "compare" -> new CompareCommand.CompareOptions().beans();
+          case "capacity" -> new CapacityOptions().beans();
+          case "sweep" -> new SweepOptions().beans();
+          case "help" -> null;
+          default -> new RunOptions().beans();
+        };
+    if (beans == null) {
+      return rest.length <= 1 && (rest.length == 0 || Help.TOPICS.contains(rest[0]))
+          ? null
+          : "no help topic " + String.join(" ", rest);
+    }
+    try {
+      Cli.parser(beans)
+          .parseArgument(command.matches("report|compare|capacity|sweep") ? rest : args);
+      return null;
+    } catch (CmdLineException e) {
+      return Cli.message(e);
+    }
+  }
+
+  /** {@code help [TOPIC]}: a page of the manual, or the list of pages. */
+  private int help(String[] args) {
+    if (args.length == 0) {
+      out.println("Usage: java -jar client.jar help TOPIC, a page of the manual (docs/TOPIC.md):");
+      out.println("  " + String.join(", ", Help.TOPICS));
+      return ExitCode.OK;
+    }
+    try {
+      if (args.length > 1 || !Help.printTopic(args[0], out)) {
+        return Cli.usageError(
+            err,
+            "no help topic "
+                + String.join(" ", args)
+                + "; the topics: "
+                + String.join(", ", Help.TOPICS),
+            USAGE_HINT);
+      }
+      return ExitCode.OK;
+    } catch (IOException e) {
+      err.println("phaseload: " + e.getMessage());
+      return ExitCode.FAILED;
+    }
   }
 
   private int run(Config config, String commandLine) {

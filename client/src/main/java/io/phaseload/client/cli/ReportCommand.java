@@ -47,6 +47,11 @@ final class ReportCommand {
 
     final OutputOptions outputs = new OutputOptions();
     final SloOptions slo = new SloOptions();
+
+    /** Every bean args4j fills from this command line. */
+    Object[] beans() {
+      return new Object[] {this, outputs, slo};
+    }
   }
 
   private final PrintStream out;
@@ -61,7 +66,7 @@ final class ReportCommand {
 
   int run(String... args) {
     ReportOptions options = new ReportOptions();
-    CmdLineParser parser = Cli.parser(options, options.outputs, options.slo);
+    CmdLineParser parser = Cli.parser(options.beans());
     Config.Outputs outputs;
     List<Path> files;
     try {

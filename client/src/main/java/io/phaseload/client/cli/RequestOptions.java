@@ -41,7 +41,7 @@ final class RequestOptions {
   @Option(
       name = "--scenario",
       metaVar = "FILE",
-      usage = "an iteration is the requests listed in FILE (YAML or JSON; see README)")
+      usage = "an iteration is the requests listed in FILE (YAML or JSON; see help scenarios)")
   String scenario;
 
   @Option(

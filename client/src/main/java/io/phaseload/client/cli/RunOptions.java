@@ -19,8 +19,11 @@ final class RunOptions {
   @Option(name = "--quiet", aliases = "-q", usage = "no live progress line on the terminal")
   boolean quiet;
 
-  @Option(name = "--help", aliases = "-h", help = true, usage = "show this help and exit")
+  @Option(name = "--help", aliases = "-h", help = true, usage = "show the short help and exit")
   boolean help;
+
+  @Option(name = "--help-all", help = true, usage = "show every option and exit")
+  boolean helpAll;
 
   @Option(name = "--version", help = true, usage = "show the version and exit")
   boolean version;

@@ -32,9 +32,9 @@ import java.util.Map;
 
 /**
  * {@code --json FILE}: the whole summary as one JSON document, schema {@value #SCHEMA} (documented
- * in the README). Latencies are milliseconds with microsecond resolution, percentiles by nearest
- * rank over successful requests, exactly as the text report and reproducible from {@code --csv}.
- * Stateless.
+ * in docs/output.md, and published as docs/schema/run.schema.json). Latencies are milliseconds with
+ * microsecond resolution, percentiles by nearest rank over successful requests, exactly as the text
+ * report and reproducible from {@code --csv}. Stateless.
  */
 public final class JsonReport {
 
