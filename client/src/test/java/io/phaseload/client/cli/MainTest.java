@@ -123,8 +123,11 @@ public class MainTest {
     ClientRun help = run("--help");
     assertEquals(0, help.code());
     assertTrue(help.out().startsWith("Usage: java -jar client.jar THREADS ITERATIONS"));
-    assertTrue(help.out().contains("--read-timeout MS"));
-    assertTrue(help.out().contains("nearest rank"));
+    assertTrue(help.out().contains("--url URL"));
+    ClientRun all = run("--help-all");
+    assertEquals(0, all.code());
+    assertTrue(all.out().contains("--read-timeout MS"));
+    assertTrue(all.out().contains("nearest rank"));
 
     ClientRun version = run("--version");
     assertEquals(0, version.code());
