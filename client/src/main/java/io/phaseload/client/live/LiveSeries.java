@@ -105,12 +105,12 @@ final class LiveSeries {
 
   /**
    * The page's {@code series}, in the shape the final page's charts read: bucket middles (s), sent
-   * and ok counts, rates, percentiles (ms), the phases' spans; seconds up to {@code nowNanos}, the
-   * last one's rates over its part so far.
+   * and ok counts, rates, percentiles (ms), the phases' spans; seconds up to the newest a request
+   * started in, the last one's rates over its part up to {@code nowNanos}.
    */
   Map<String, Object> page(long nowNanos, List<Object> phases) {
-    int n = Math.max(seconds, (int) (nowNanos / SECOND) + (nowNanos % SECOND > 0 ? 1 : 0));
-    n = Math.min(n, sent.length);
+    // Up to the newest second a request started in: a second just begun would read as a drop.
+    int n = seconds;
     List<BigDecimal> x = new ArrayList<>();
     List<BigDecimal> okRate = new ArrayList<>();
     List<BigDecimal> failedRate = new ArrayList<>();

@@ -57,14 +57,21 @@ SECTIONS.liveFailures = function (d) {
   }, [series.x].concat(kinds.map(function (k) { return k.perSecond; })));
 };
 
+// What each update said, for a headless check (#selfcheck's "live"); "?updates=N" in the address
+// stops following after N updates, so that a headless browser's load of the page comes to an end.
+var liveUpdates = [];
+
 if (DATA.live) {
+  var wanted = Number(new URLSearchParams(location.search).get("updates")) || Infinity;
   var updates = new EventSource("/events");
   updates.onmessage = function (e) {
     DATA = JSON.parse(e.data);
+    liveUpdates.push({ done: DATA.status.done, elapsedSeconds: DATA.status.elapsedSeconds });
+    if (liveUpdates.length >= wanted) { updates.close(); }
     render();
   };
   updates.addEventListener("final", function () {
     updates.close();
-    location.reload();
+    if (liveUpdates.length < wanted) { location.reload(); }
   });
 }

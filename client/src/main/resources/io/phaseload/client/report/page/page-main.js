@@ -17,7 +17,7 @@ function selfCheck() {
   });
   var check = document.getElementById("selfcheck");
   check.textContent = JSON.stringify({ done: true, errors: window.pageErrors, charts: drawn,
-    sections: DATA.sections });
+    sections: DATA.sections, live: liveUpdates });
 }
 
 /** Draws the sections DATA lists, in place of any drawn before (the live page redraws). */
