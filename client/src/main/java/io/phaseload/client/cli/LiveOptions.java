@@ -23,7 +23,7 @@ final class LiveOptions {
   @Option(
       name = "--live-linger",
       metaVar = "D",
-      usage = "after the run, serve the final page for D (e.g. 30s, 0s) instead of until Ctrl-C")
+      usage = "after the run, serve the final page for D (e.g. 30s, 2m) instead of until Ctrl-C")
   String linger;
 
   @Option(
