@@ -1,15 +1,17 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.live.LiveConfig;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.slo.Slo;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A checked command line: the run, the SLOs it is judged by, and where its reports go besides
- * stdout. Pure data: parsing creates no file and no directory.
+ * A checked command line: the run, the SLOs it is judged by, where its reports go besides stdout,
+ * and how it is watched while it goes ({@code live}, null for not at all). Pure data: parsing
+ * creates no file and no directory, and binds no port.
  */
-record Config(RunConfig run, Outputs outputs, List<Slo> slos) {
+record Config(RunConfig run, Outputs outputs, List<Slo> slos, LiveConfig live) {
 
   /**
    * Where reports go besides stdout; null paths are not written.

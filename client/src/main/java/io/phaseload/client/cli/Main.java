@@ -1,13 +1,17 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.compare.Comparison;
+import io.phaseload.client.live.Live;
+import io.phaseload.client.live.LiveRefusedException;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.report.ContractHint;
+import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.PhaseLines;
 import io.phaseload.client.report.TextReport;
 import io.phaseload.client.request.RequestSpec;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.run.LiveProgress;
@@ -22,6 +26,8 @@ import io.phaseload.server.RequestStats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -51,6 +57,7 @@ public final class Main {
   private final PrintStream err;
   private final RunControl control = new RunControl();
   private Consumer<Comparison> comparisons = c -> {};
+  private volatile Live live;
 
   public Main(PrintStream out, PrintStream err) {
     this.out = out;
@@ -100,6 +107,10 @@ public final class Main {
   /** Stops the run in progress (Ctrl-C): the report covers what ran, and the exit code is 130. */
   public void interrupt() {
     control.interrupt();
+    Live watched = live;
+    if (watched != null) {
+      watched.stopLingering(); // after the run, Ctrl-C ends the final page's wait
+    }
   }
 
   /** Closes the run's connections at once, so that threads blocked on a silent target return. */
@@ -213,20 +224,37 @@ public final class Main {
 
   private int run(Config config, String commandLine) {
     RunConfig rc = config.run();
-    try (RunSession s = RunSession.open(rc)) {
+    try {
+      live =
+          config.live() == null
+              ? null
+              : Live.open(config.live(), rc.plan(), title(rc), commandLine);
+    } catch (LiveRefusedException e) {
+      err.println("phaseload: " + e.getMessage());
+      return ExitCode.USAGE;
+    }
+    try (Live watched = live;
+        RunSession s = RunSession.open(rc)) {
       control.attach(s);
       boolean embedded = s.embedded().isPresent();
       out.println("Client starting.... Time: " + System.currentTimeMillis());
       out.println("Target: " + target(rc, s) + (embedded ? " (embedded server)" : ""));
       shardAndStart(rc);
+      if (watched != null && watched.url() != null) {
+        out.println("Live page: " + watched.url() + " (Prometheus metrics at /metrics)");
+      }
       out.flush();
+      PhaseListener lines = new PhaseLines(out, rc.plan());
       Analysis done =
           Analysis.of(
               s.run(
                   rc,
-                  new PhaseLines(out, rc.plan()),
+                  watched == null ? lines : PhaseListener.both(lines, watched.listener()),
                   !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null));
       List<SloResult> slos = SloCheck.evaluate(config.slos(), done.result(), done.summary());
+      if (watched != null) {
+        watched.finished(finalPage(rc, s, done, commandLine, slos));
+      }
       TextReport.print(done.result(), done.summary(), done.serviceTime(), slos, out);
       String gapLine = GeneratorLoad.gapLine(s.generator());
       if (gapLine != null) {
@@ -274,7 +302,12 @@ public final class Main {
       if (control.interrupted()) {
         return ExitCode.INTERRUPTED;
       }
-      return ExitCode.of(done.clean() && written, SloCheck.allPass(slos));
+      int code = ExitCode.of(done.clean() && written, SloCheck.allPass(slos));
+      if (watched != null) {
+        watched.report(out);
+        watched.linger(out);
+      }
+      return code;
     } catch (RunRefusedException e) {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     } catch (UnreachableException e) {
@@ -289,7 +322,39 @@ public final class Main {
       return ExitCode.INTERRUPTED;
     } finally {
       control.detach();
+      live = null;
     }
+  }
+
+  /** The live page's title, before the target is known. */
+  private static String title(RunConfig rc) {
+    return "phaseload live: "
+        + rc.plan().threads()
+        + " threads x "
+        + rc.plan().iterations()
+        + " iterations"
+        + (rc.plan().isOpen() ? " (open model)" : " (closed model)");
+  }
+
+  /** The report page the live address serves once the run is over: the --html page's. */
+  private static String finalPage(
+      RunConfig rc, RunSession s, Analysis done, String commandLine, List<SloResult> slos) {
+    StringWriter page = new StringWriter();
+    try {
+      HtmlReport.write(
+          done.result(),
+          done.summary(),
+          done.serviceTime(),
+          info(rc, s),
+          commandLine,
+          null,
+          slos,
+          s.generator(),
+          page);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return page.toString();
   }
 
   /** What a shard runs of the plan, and when it starts ({@code --start-at}), if either is set. */

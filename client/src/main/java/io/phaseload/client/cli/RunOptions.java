@@ -34,10 +34,11 @@ final class RunOptions {
   final OutputOptions outputs = new OutputOptions();
   final ShardOptions shard = new ShardOptions();
   final SloOptions slo = new SloOptions();
+  final LiveOptions live = new LiveOptions();
 
   /** Every bean args4j fills from this command line. */
   Object[] beans() {
-    return new Object[] {target, requests, load, outputs, shard, slo, this};
+    return new Object[] {target, requests, load, outputs, shard, slo, live, this};
   }
 
   /** Checks everything and builds the run's configuration. */
@@ -65,6 +66,7 @@ final class RunOptions {
     return new Config(
         run,
         outputs.outputs(shard.record, quiet),
-        slo.slos(requests.scenario, run.plan().requestNames()));
+        slo.slos(requests.scenario, run.plan().requestNames()),
+        live.config(run.plan().shard()));
   }
 }

@@ -23,9 +23,12 @@ public final class HtmlPage {
   private static final String WEBJAR = "META-INF/resources/webjars/uplot/";
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  /** The script's parts, in order: page-main.js renders what the others define. */
+  /**
+   * The script's parts, in order: page-main.js renders what the others define (page-live.js: a
+   * run's live page, which follows the run's updates).
+   */
   private static final List<String> SCRIPTS =
-      List.of("page.js", "page-sweep.js", "page-answers.js", "page-main.js");
+      List.of("page.js", "page-sweep.js", "page-answers.js", "page-live.js", "page-main.js");
 
   private HtmlPage() {}
 

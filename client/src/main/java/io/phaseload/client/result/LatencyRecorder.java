@@ -2,6 +2,8 @@ package io.phaseload.client.result;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * Every request of a run, in one {@code long[]} allocated before the run, packed as {@link
@@ -13,9 +15,13 @@ import io.phaseload.client.plan.Phase;
  *
  * <p>Thread-safety: each user thread writes only its own slice, {@link #sliceStart}, so writes
  * never contend and need no lock; the thread that joins the phase's tasks (which happens-after
- * every write) may then read everything.
+ * every write) may then read everything. A reader during the run ({@link RecordingCursor}) reads a
+ * slot through {@link #publishedStartWord}: the start word is written last, with release semantics,
+ * so a slot whose start word it sees has its other words in place.
  */
 public final class LatencyRecorder {
+
+  private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
   private final long[] data;
   private final int stride;
@@ -187,8 +193,25 @@ public final class LatencyRecorder {
    */
   public void record(
       int k, long startNanos, long latencyNanos, int phase, int request, int outcome) {
-    data[stride * k + RecordLayout.START_WORD] = RecordLayout.packStart(startNanos, outcome);
     data[stride * k + RecordLayout.TIME_WORD] = RecordLayout.packTime(latencyNanos, phase, request);
+    publish(k, RecordLayout.packStart(startNanos, outcome));
+  }
+
+  /**
+   * Writes the start word, which marks the slot reached, after the slot's other words: a release
+   * store, which on x86 and ARM costs an ordinary store, so that a reader during the run never sees
+   * a reached slot without its latency.
+   */
+  private void publish(int k, long startWord) {
+    WORDS.setRelease(data, stride * k + RecordLayout.START_WORD, startWord);
+  }
+
+  /**
+   * Request {@code k}'s start word as a reader during the run may see it: 0 while no request
+   * reached the slot; once not 0, the slot's time word and intended start are readable too.
+   */
+  public long publishedStartWord(int k) {
+    return (long) WORDS.getAcquire(data, stride * k + RecordLayout.START_WORD);
   }
 
   /**
@@ -205,9 +228,9 @@ public final class LatencyRecorder {
       int phase,
       int request,
       int outcome) {
-    data[stride * k + RecordLayout.START_WORD] = RecordLayout.packStart(startNanos, outcome);
     data[stride * k + RecordLayout.TIME_WORD] = RecordLayout.packTime(latencyNanos, phase, request);
     data[stride * k + RecordLayout.INTENDED_WORD] = intendedNanos;
+    publish(k, RecordLayout.packStart(startNanos, outcome));
   }
 
   /**

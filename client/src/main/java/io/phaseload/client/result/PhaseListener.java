@@ -4,10 +4,37 @@ import io.phaseload.client.plan.Phase;
 
 /**
  * Told of a run's phase boundaries as they happen, on the thread that runs the phases: the live
- * phase lines and the progress line listen. Implementations must not block.
+ * phase lines, the progress line and the live page listen. Implementations must not block.
  */
 public interface PhaseListener {
+
+  /** Told once, before the first phase, of what the run records into. */
+  default void runStarted(RunView run) {}
+
   default void phaseStarted(Phase phase) {}
 
   default void phaseFinished(PhaseResult result) {}
+
+  /** Both listeners, {@code first} told first. */
+  static PhaseListener both(PhaseListener first, PhaseListener second) {
+    return new PhaseListener() {
+      @Override
+      public void runStarted(RunView run) {
+        first.runStarted(run);
+        second.runStarted(run);
+      }
+
+      @Override
+      public void phaseStarted(Phase phase) {
+        first.phaseStarted(phase);
+        second.phaseStarted(phase);
+      }
+
+      @Override
+      public void phaseFinished(PhaseResult result) {
+        first.phaseFinished(result);
+        second.phaseFinished(result);
+      }
+    };
+  }
 }

@@ -4,8 +4,10 @@ import com.sun.management.GarbageCollectionNotificationInfo;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunView;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -57,6 +59,10 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
   private SendGaps gaps;
 
   private volatile boolean running = true;
+
+  /** The phase in progress, for {@link #view}'s reader; null before the first. */
+  private volatile Phase current;
+
   private long phaseStart;
   private long cpu0;
   private long wait0;
@@ -160,6 +166,44 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
     lag0 = lag.get();
     maxLag.set(0);
     maxGc.set(0);
+    current = phase;
+  }
+
+  /**
+   * The run as its views read it: {@code recording}, and this watch's figures for the phase in
+   * progress so far, read racily from the viewer's thread (its baselines are the run thread's; at a
+   * phase boundary one reading may mix two phases). The response-to-send gaps are left at 0: they
+   * are read once a phase is over.
+   */
+  public RunView view(LatencyRecorder recording) {
+    return new RunView() {
+      @Override
+      public LatencyRecorder recording() {
+        return recording;
+      }
+
+      @Override
+      public GeneratorLoad generator() {
+        Phase phase = current;
+        if (phase == null) {
+          return null;
+        }
+        return new GeneratorLoad(
+            phase.name(),
+            System.nanoTime() - phaseStart,
+            cores,
+            cpuNanos.getAsLong() - cpu0,
+            waitNanos.getAsLong() - wait0,
+            gcCount.getAsLong() - gcCount0,
+            gcNanos.getAsLong() - gc0,
+            lag.get() - lag0,
+            maxLag.get(),
+            maxGc.get(),
+            0,
+            0,
+            0);
+      }
+    };
   }
 
   @Override

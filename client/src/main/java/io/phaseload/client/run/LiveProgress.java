@@ -5,6 +5,8 @@ import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RecordLayout;
+import io.phaseload.client.result.RecordingCursor;
 import java.io.Console;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -13,34 +15,26 @@ import java.util.Locale;
  * The progress line on a terminal's stderr, redrawn about once a second: phase, requests done of
  * the total, requests per second over the last second, errors, elapsed time.
  *
- * <p>It reads the recording from its own thread and never touches the hot path: each user thread
- * fills its slice in order, so the requests it has done are the slice's leading recorded slots,
- * found by a binary search, and only the slots recorded since the last redraw are scanned for
- * errors. The reads are racy by design (a redraw may lag a request behind); the report after the
- * run is exact.
+ * <p>It reads the recording from its own thread through a {@link RecordingCursor} and never touches
+ * the hot path: only the slots recorded since the last redraw are read. The reads are racy by
+ * design (a redraw may lag a request behind); the report after the run is exact.
  */
 public final class LiveProgress implements PhaseListener, AutoCloseable {
 
-  private final LatencyRecorder recorder;
   private final PrintStream err;
   private final long total;
   private final Thread thread;
   private final long startNanos = System.nanoTime();
-  private final int[] cursor;
+  private final RecordingCursor cursor;
   private volatile Phase phase;
   private long done;
   private long errors;
   private volatile boolean running = true;
 
   LiveProgress(LatencyRecorder recorder, PrintStream err) {
-    this.recorder = recorder;
     this.err = err;
     this.total = recorder.capacity();
-    int slices = 0;
-    for (int p = 0; p < recorder.phaseCount(); p++) {
-      slices += recorder.threads(p);
-    }
-    this.cursor = new int[slices];
+    this.cursor = new RecordingCursor(recorder);
     this.thread = new Thread(this::loop, "phaseload-progress");
     thread.setDaemon(true);
   }
@@ -114,36 +108,15 @@ public final class LiveProgress implements PhaseListener, AutoCloseable {
     }
   }
 
-  /** Advances every slice's cursor to its first unrecorded slot, counting errors passed. */
+  /** Passes the slots recorded since the last scan, counting them and the errors among them. */
   void scan() {
-    int slice = 0;
-    for (int p = 0; p < recorder.phaseCount(); p++) {
-      // Closed model: a slice per thread, filled in order. Open model: one per phase, whose
-      // arrivals are taken in order (finished nearly in order; the line may lag a little).
-      int slices = recorder.open() ? 1 : recorder.threads(p);
-      for (int t = 0; t < slices; t++, slice++) {
-        int start = recorder.open() ? recorder.phaseStart(p) : recorder.sliceStart(p, t);
-        int end = start + (recorder.open() ? recorder.phaseSlots(p) : recorder.requestsPerThread());
-        int from = Math.max(cursor[slice], start);
-        int lo = from;
-        int hi = end;
-        while (lo < hi) { // first unrecorded slot in [from, end)
-          int mid = (lo + hi) >>> 1;
-          if (recorder.reached(mid)) {
-            lo = mid + 1;
-          } else {
-            hi = mid;
-          }
-        }
-        for (int k = from; k < lo; k++) {
-          if (!Outcome.ok(recorder.outcome(k))) {
-            errors++;
-          }
-        }
-        done += lo - from;
-        cursor[slice] = lo;
-      }
-    }
+    done +=
+        cursor.advance(
+            (k, startWord) -> {
+              if (!Outcome.ok(RecordLayout.outcome(startWord))) {
+                errors++;
+              }
+            });
   }
 
   /** Requests recorded as of the last {@link #scan}. */

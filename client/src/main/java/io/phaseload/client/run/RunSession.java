@@ -4,13 +4,11 @@ import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Tls;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
-import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
@@ -147,6 +145,7 @@ public final class RunSession implements AutoCloseable {
             config.keepAlive(),
             reasons);
     GeneratorWatch watch = GeneratorWatch.start();
+    listener.runStarted(watch.view(recorder));
     try (Engine engine = Engines.create(settings);
         ExecutorCloser executor =
             new ExecutorCloser(
@@ -159,7 +158,8 @@ public final class RunSession implements AutoCloseable {
               executor.service,
               recorder,
               reasons,
-              both(watch, progress == null ? listener : both(progress, listener)),
+              PhaseListener.both(
+                  watch, progress == null ? listener : PhaseListener.both(progress, listener)),
               System::nanoTime);
       watch.gaps(test.gaps());
       test.limitFailures(config.maxFailures());
@@ -231,21 +231,5 @@ public final class RunSession implements AutoCloseable {
     if (embedded != null) {
       embedded.close();
     }
-  }
-
-  private static PhaseListener both(PhaseListener first, PhaseListener second) {
-    return new PhaseListener() {
-      @Override
-      public void phaseStarted(Phase phase) {
-        first.phaseStarted(phase);
-        second.phaseStarted(phase);
-      }
-
-      @Override
-      public void phaseFinished(PhaseResult result) {
-        first.phaseFinished(result);
-        second.phaseFinished(result);
-      }
-    };
   }
 }

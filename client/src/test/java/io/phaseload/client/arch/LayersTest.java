@@ -52,6 +52,7 @@ class LayersTest {
     m.put("compare", with(data, "stats"));
     m.put("report", with(data, "stats", "slo", "capacity", "compare"));
     m.put("sweep", with(data, "stats", "report"));
+    m.put("live", with(data, "stats", "report"));
     m.put("cli", with(m.keySet()));
     m.put("bench", with(m.keySet()));
     m.get("bench").remove("cli");

@@ -1,6 +1,7 @@
 package io.phaseload.client.testing;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * Debian's headless Chromium, run once per page with a fresh profile and no network: every host
  * name resolves to nothing and every connection goes to a proxy that is not there, so a page that
- * reached for anything outside its file would fail to load it.
+ * reached for anything outside its file would fail to load it. A page served on 127.0.0.1 reaches
+ * that address only.
  */
 public final class Chromium {
 
@@ -45,14 +47,33 @@ public final class Chromium {
 
   /** The page's DOM after its scripts ran (and their timers, up to 3 s of virtual time). */
   public static String dumpDom(Path page) throws IOException, InterruptedException {
-    return run(page, List.of("--dump-dom"));
+    return run(page.toAbsolutePath().toUri().toString(), List.of("--dump-dom"));
+  }
+
+  /**
+   * The DOM of the page at {@code url} (a server on 127.0.0.1, which Chromium reaches without the
+   * proxy), once its scripts ran and its connections ended.
+   */
+  public static String dumpDom(URI url) throws IOException, InterruptedException {
+    return run(url.toString(), List.of("--dump-dom"));
   }
 
   /** A PNG of the page, {@code width} x {@code height} pixels. */
   public static void screenshot(Path page, Path png, int width, int height)
       throws IOException, InterruptedException {
+    screenshot(page.toAbsolutePath().toUri().toString(), png, width, height);
+  }
+
+  /** A PNG of the page at {@code url}, {@code width} x {@code height} pixels. */
+  public static void screenshot(URI url, Path png, int width, int height)
+      throws IOException, InterruptedException {
+    screenshot(url.toString(), png, width, height);
+  }
+
+  private static void screenshot(String url, Path png, int width, int height)
+      throws IOException, InterruptedException {
     run(
-        page,
+        url,
         List.of(
             "--hide-scrollbars",
             "--window-size=" + width + "," + height,
@@ -62,7 +83,7 @@ public final class Chromium {
     }
   }
 
-  private static String run(Path page, List<String> action)
+  private static String run(String url, List<String> action)
       throws IOException, InterruptedException {
     Path profile = Files.createTempDirectory("phaseload-chromium");
     Path out = profile.resolve("stdout");
@@ -81,11 +102,14 @@ public final class Chromium {
               "--disable-sync",
               "--disable-extensions",
               "--user-data-dir=" + profile.resolve("profile"),
-              "--host-resolver-rules=MAP * ~NOTFOUND",
+              // A page served on 127.0.0.1 (the live page) is reached there, and nowhere else.
+              url.startsWith("http://127.0.0.1:")
+                  ? "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+                  : "--host-resolver-rules=MAP * ~NOTFOUND",
               "--proxy-server=127.0.0.1:9",
               "--virtual-time-budget=3000"));
       command.addAll(action);
-      command.add(page.toAbsolutePath().toUri().toString());
+      command.add(url);
       Process p =
           new ProcessBuilder(command)
               .redirectOutput(out.toFile())

@@ -17,17 +17,26 @@ function selfCheck() {
   });
   var check = document.getElementById("selfcheck");
   check.textContent = JSON.stringify({ done: true, errors: window.pageErrors, charts: drawn,
-    sections: DATA.sections });
+    sections: DATA.sections, live: liveUpdates });
 }
 
-try {
-  DATA.sections.forEach(function (name) {
-    if (!SECTIONS[name]) { throw new Error("no renderer for section " + name); }
-    SECTIONS[name](DATA);
-  });
-} catch (e) {
-  window.pageErrors.push(String(e && e.stack || e));
-  message(document.getElementById("sections"), "This page could not be drawn: " + e);
+/** Draws the sections DATA lists, in place of any drawn before (the live page redraws). */
+function render() {
+  var main = document.getElementById("sections");
+  charts.forEach(function (c) { c.plot.destroy(); });
+  charts.length = 0;
+  main.textContent = "";
+  try {
+    DATA.sections.forEach(function (name) {
+      if (!SECTIONS[name]) { throw new Error("no renderer for section " + name); }
+      SECTIONS[name](DATA);
+    });
+  } catch (e) {
+    window.pageErrors.push(String(e && e.stack || e));
+    message(main, "This page could not be drawn: " + e);
+  }
+  // uPlot draws on the next frame; check after it.
+  requestAnimationFrame(function () { setTimeout(selfCheck, 0); });
 }
-// uPlot draws on the next frame; check after it.
-requestAnimationFrame(function () { setTimeout(selfCheck, 0); });
+
+render();

@@ -1,0 +1,76 @@
+package io.phaseload.client.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.testing.ClientRun;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A shard of a real run against the real server pushes to a real Pushgateway (Debian's, started
+ * here on loopback): after the run the gateway's request counter, under the job phaseload and the
+ * shard's label, is the shard's count of requests sent, exactly. Skipped, saying why, where the
+ * gateway is not installed.
+ */
+@Timeout(120)
+class LivePushgatewayTest {
+
+  static final Path GATEWAY = Path.of("/usr/bin/prometheus-pushgateway");
+
+  private static final Pattern SAMPLE =
+      Pattern.compile("^phaseload_requests_total\\{([^}]*)\\} (\\S+)$", Pattern.MULTILINE);
+
+  @TempDir Path dir;
+
+  @Test
+  void theGatewayHoldsWhatTheShardSentExactly() throws Exception {
+    LocalDaemon.assumeInstalled(GATEWAY, "LivePushgatewayTest");
+    int port = LocalDaemon.freePort();
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral());
+        LocalDaemon gateway =
+            LocalDaemon.start(
+                List.of(GATEWAY.toString(), "--web.listen-address=127.0.0.1:" + port),
+                port,
+                dir,
+                "pushgateway")) {
+      ClientRun run =
+          ClientRun.of(
+              "4",
+              "300",
+              "127.0.0.1",
+              String.valueOf(server.port()),
+              "--shard",
+              "1/2",
+              "--push",
+              "http://127.0.0.1:" + port,
+              "-q");
+      assertEquals(0, run.code(), run.err());
+      assertTrue(run.out().contains("/metrics/job/phaseload/shard@base64/"), run.out());
+      assertTrue(run.out().matches("(?s).*Pushed to \\S+: \\d+ pushes\\n.*"), run.out());
+      String metrics = gateway.get("/metrics").body();
+      double sent = 0;
+      int series = 0;
+      Matcher m = SAMPLE.matcher(metrics);
+      while (m.find()) {
+        String labels = m.group(1);
+        assertTrue(labels.contains("job=\"phaseload\""), labels);
+        assertTrue(labels.contains("shard=\"1/2\""), labels);
+        if (!labels.contains("outcome=\"notSent\"")) {
+          sent += Double.parseDouble(m.group(2));
+          series++;
+        }
+      }
+      assertTrue(series > 0, metrics);
+      assertEquals((double) run.sent(), sent, "the gateway's count of requests sent");
+      assertEquals(server.stats().answered(), run.sent());
+    }
+  }
+}
