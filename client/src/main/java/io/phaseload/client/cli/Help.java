@@ -28,6 +28,7 @@ final class Help {
           "open-model",
           "answers",
           "output",
+          "live",
           "distributed",
           "record-format",
           "engines",
@@ -44,7 +45,7 @@ final class Help {
           new Group("Target", "--url", "--scenario", "--contract"),
           new Group("Request", "-X", "-H", "-d", "--expect-status"),
           new Group("Load", "--rate", "--phase-seconds", "--phases", "--duration"),
-          new Group("Output", "--json", "--html", "--csv", "--record", "--quiet"),
+          new Group("Output", "--json", "--html", "--csv", "--record", "--live", "--quiet"),
           new Group("Answers", "--slo"));
 
   private record Group(String heading, Set<String> names) {
@@ -86,8 +87,8 @@ final class Help {
     out.println();
     out.println("--help-all lists every option (engines, timeouts, shards, charts, hgrm, ...).");
     out.println("java -jar client.jar help TOPIC prints a page of the manual (docs/), one of:");
-    out.println("  " + String.join(", ", TOPICS.subList(0, 7)) + ",");
-    out.println("  " + String.join(", ", TOPICS.subList(7, TOPICS.size())) + ".");
+    out.println("  " + String.join(", ", TOPICS.subList(0, 8)) + ",");
+    out.println("  " + String.join(", ", TOPICS.subList(8, TOPICS.size())) + ".");
   }
 
   /**

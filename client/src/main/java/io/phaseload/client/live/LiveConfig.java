@@ -33,6 +33,11 @@ public record LiveConfig(InetSocketAddress address, Duration linger, URI push, S
       throw new IllegalArgumentException(
           "--push must be an http or https URL of a Pushgateway, got " + push);
     }
+    if (push != null && push.getRawPath() != null && !push.getRawPath().matches("/?")) {
+      // The client library's pusher takes the gateway's address and builds the path itself.
+      throw new IllegalArgumentException(
+          "--push takes the Pushgateway's base URL, http://HOST:PORT, got " + push);
+    }
   }
 
   /**

@@ -199,8 +199,8 @@ public final class LatencyRecorder {
 
   /**
    * Writes the start word, which marks the slot reached, after the slot's other words: a release
-   * store, which on x86 and ARM costs an ordinary store, so that a reader during the run never sees
-   * a reached slot without its latency.
+   * store (on x86 an ordinary store; on ARM a store-release), so that a reader during the run never
+   * sees a reached slot without its latency.
    */
   private void publish(int k, long startWord) {
     WORDS.setRelease(data, stride * k + RecordLayout.START_WORD, startWord);
