@@ -4,6 +4,7 @@ import io.phaseload.client.request.ContractAnswer;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
+import java.util.function.LongConsumer;
 
 /**
  * Sends an iteration's requests to one target. An engine is shared by all user threads; each thread
@@ -25,6 +26,18 @@ public interface Engine extends AutoCloseable {
   default void prepare() {
     ContractAnswer.prepare();
     Failures.prepare();
+  }
+
+  /**
+   * Runs a phase's {@code users} until every one is {@link User#DONE}: by default a thread each of
+   * the run's executor, blocking on its own {@link Session} ({@link ThreadUsers}); an event-loop
+   * engine runs them on its loops instead. Calls {@code started} with the clock's time once every
+   * user is ready to send (sessions opened) and before any sends.
+   *
+   * @throws InterruptedException if the calling thread is interrupted while the users run
+   */
+  default void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
+    ThreadUsers.drive(this, users, how, started);
   }
 
   /**

@@ -40,6 +40,38 @@ public record ArrivalStats(
     return started / (lastStartNanos / 1e9 + 1 / intendedRate);
   }
 
+  /**
+   * The arrivals of open-model phase {@code phase} as its recording holds them, the one place they
+   * are counted: an arrival began when its first request was sent, late when that was more than
+   * {@link #LATE_NANOS} after its intended time (the rule {@code capacity.Lateness} splits by
+   * cause). Reads each arrival's first slot once, after the phase.
+   *
+   * @param scheduled the phase's arrivals in its schedule
+   * @param phaseStartNanos when the phase began, on the recording's time axis
+   */
+  public static ArrivalStats of(
+      LatencyRecorder rec, int phase, long scheduled, double rate, long phaseStartNanos) {
+    long started = 0;
+    long late = 0;
+    long maxLate = 0;
+    long lastStart = phaseStartNanos;
+    for (long a = 0; a < scheduled; a++) {
+      int first = rec.arrivalStart(phase, a);
+      if (!rec.reached(first)) {
+        continue;
+      }
+      long start = rec.startNanos(first);
+      long behind = start - rec.intendedNanos(first);
+      started++;
+      if (behind > LATE_NANOS) {
+        late++;
+      }
+      maxLate = Math.max(maxLate, behind);
+      lastStart = Math.max(lastStart, start);
+    }
+    return new ArrivalStats(scheduled, started, late, maxLate, rate, lastStart - phaseStartNanos);
+  }
+
   /** The sum of two phases' (or shards') arrivals; the rate is not summed. */
   public ArrivalStats plus(ArrivalStats o) {
     return new ArrivalStats(

@@ -1,12 +1,12 @@
 package io.phaseload.client.run;
 
+import io.phaseload.client.engine.Drive;
 import io.phaseload.client.engine.Engine;
-import io.phaseload.client.engine.loop.LoopEngine;
+import io.phaseload.client.engine.User;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
@@ -16,20 +16,17 @@ import io.phaseload.client.result.RunResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * Runs a plan's phases back to back on one executor. In each phase every thread opens a session,
- * waits at a start gate until all its peers are ready, then does ITERATIONS x the iteration's
- * requests, recording each into its own slice. A phase ends when all its threads have finished.
- * Every class the hot path needs is loaded before the first phase ({@link Engine#prepare}).
+ * Runs a plan's phases back to back on one executor. Each phase's users are state machines, one
+ * driver per load model ({@link ClosedUser}, {@link OpenUser}), which the engine drives ({@link
+ * Engine#drive}: a thread each, or event loops) until each is done, recording every request into
+ * its slot. Every class the hot path needs is loaded before the first phase ({@link
+ * Engine#prepare}).
  *
  * <p>{@link #run} is called once, by one thread; {@link #stop} may be called from any thread (a
  * signal handler, a failure budget) and makes every user thread finish its current request and
@@ -153,227 +150,37 @@ public final class PhaseRunner {
     stop.prepare();
   }
 
-  /**
-   * An open-model phase's shared state: its schedule, the next arrival, and lateness per thread.
-   */
-  private static final class Arrivals {
-    final Pacer pacer;
-    final long count;
-    final AtomicLong next = new AtomicLong();
-    final long[] late;
-    final long[] maxLate;
-    final long[] started;
-    final long[] lastStart;
-
-    /** When the phase's start gate opened; written before the gate opens, read after. */
-    volatile long start;
-
-    Arrivals(Pacer pacer, long count, int threads) {
-      this.pacer = pacer;
-      this.count = count;
-      this.late = new long[threads];
-      this.maxLate = new long[threads];
-      this.started = new long[threads];
-      this.lastStart = new long[threads];
-    }
-
-    ArrivalStats stats(double rate) {
-      long l = 0;
-      long m = 0;
-      long s = 0;
-      long last = 0;
-      for (int t = 0; t < late.length; t++) {
-        l += late[t];
-        m = Math.max(m, maxLate[t]);
-        s += started[t];
-        last = Math.max(last, lastStart[t]);
-      }
-      return new ArrivalStats(count, s, l, m, rate, last - start);
-    }
-  }
-
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
     gaps.clear();
-    if (engine instanceof LoopEngine loops) {
-      LoopRun run = new LoopRun(plan, loops, recorder, nanoTime, stop, seed, gaps);
-      return plan.isOpen()
-          ? new LoopArrivals(run).run(phase, runStart)
-          : new LoopPhase(run).run(phase, runStart);
+    PhaseContext context = new PhaseContext(plan, phase, recorder, stop, gaps, seed, runStart);
+    Arrivals arrivals =
+        plan.isOpen() ? new Arrivals(Pacer.of(plan, phase, seed), plan.arrivals(phase)) : null;
+    User[] users = new User[plan.threads(phase)];
+    for (int t = 0; t < users.length; t++) {
+      users[t] = arrivals == null ? new ClosedUser(context, t) : new OpenUser(context, t, arrivals);
     }
-    int threads = plan.threads(phase);
-    Arrivals arrivals = null;
-    if (plan.isOpen()) {
-      arrivals = new Arrivals(Pacer.of(plan, phase, seed), plan.arrivals(phase), threads);
-    }
-    Arrivals open = arrivals;
-    CountDownLatch ready = new CountDownLatch(threads);
-    CountDownLatch gate = new CountDownLatch(1);
-    List<Future<?>> tasks = new ArrayList<>(threads);
     long setup = nanoTime.getAsLong();
-    try {
-      for (int t = 0; t < threads; t++) {
-        int thread = t;
-        int slice = recorder.sliceStart(phase.index(), t);
-        tasks.add(
-            executor.submit(
-                () -> {
-                  user(phase, thread, slice, open, runStart, ready, gate);
-                  return null;
-                }));
-      }
-    } catch (RuntimeException | Error e) {
-      // No more threads (out of memory for stacks, a process limit): run no further, report what
-      // ran. The threads never started will never count down, so count down for them.
-      stop("could not start thread " + (tasks.size() + 1) + " of " + threads + ": " + e);
-      for (int t = tasks.size(); t < threads; t++) {
-        ready.countDown();
-      }
-    }
-    long start;
-    try {
-      ready.await();
-    } finally {
-      start = nanoTime.getAsLong();
-      if (open != null) {
-        open.start = start;
-      }
-      // Open the gate even if waiting was interrupted, so that no started thread waits forever.
-      gate.countDown();
-    }
-    for (Future<?> task : tasks) {
-      try {
-        task.get();
-      } catch (ExecutionException e) {
-        stop("a user thread failed: " + e.getCause());
-      }
-    }
+    long[] start = new long[1];
+    engine.drive(
+        users,
+        new Drive(executor, nanoTime, waiter, this::stop),
+        at -> {
+          start[0] = at;
+          if (arrivals != null) {
+            arrivals.start(at);
+          }
+        });
     long end = nanoTime.getAsLong();
     return new PhaseResult(
         phase,
-        start - runStart,
-        end - start,
+        start[0] - runStart,
+        end - start[0],
         !stopped(),
-        start - setup,
-        open == null ? null : open.stats(plan.rate(phase)));
-  }
-
-  /**
-   * One user thread: opens its session, waits at the start gate with its peers, then runs its share
-   * of the phase: its own slice of iterations (closed model) or the next arrivals (open).
-   */
-  private void user(
-      Phase phase,
-      int thread,
-      int slice,
-      Arrivals open,
-      long runStart,
-      CountDownLatch ready,
-      CountDownLatch gate)
-      throws InterruptedException {
-    // One-run thread numbers: a shard's threads draw and render what the same threads of one
-    // generator would, so that the shards together send what one run sends.
-    Vars vars = new Vars(plan.firstThread(phase) + thread, phase.name(), phase.index(), seed);
-    boolean readied = false;
-    try (Engine.Session session = engine.open()) {
-      ready.countDown();
-      readied = true;
-      gate.await();
-      if (open == null) {
-        iterations(phase.index(), thread, slice, session, vars, runStart);
-      } else {
-        arrivals(phase.index(), thread, open, session, vars, runStart);
-      }
-    } finally {
-      if (!readied) {
-        ready.countDown();
-      }
-    }
-  }
-
-  /**
-   * The closed model: ITERATIONS x the iteration's requests, back to back, into its slice; the gaps
-   * from each response to the next send summed in locals, and left in {@link #gaps} at the end.
-   */
-  private void iterations(
-      int phase, int thread, int slice, Engine.Session session, Vars vars, long runStart) {
-    int requests = plan.requestNames().size();
-    FailureLimit max = stop.limit();
-    int k = slice;
-    long answered = 0;
-    long gapSum = 0;
-    long gapCount = 0;
-    long gapMax = 0;
-    try {
-      for (int i = 0; i < plan.iterations(); i++) {
-        vars.iteration(i);
-        for (int r = 0; r < requests; r++) {
-          if (stop.stopped()) {
-            return;
-          }
-          long t0 = nanoTime.getAsLong();
-          if (k > slice) {
-            long gap = t0 - answered;
-            gapSum += gap;
-            gapCount++;
-            gapMax = Math.max(gapMax, gap);
-          }
-          int outcome = session.execute(r, vars);
-          long t1 = nanoTime.getAsLong();
-          recorder.record(k, t0 - runStart, t1 - t0, phase, r, outcome);
-          recorder.recordConnection(k, session);
-          k++;
-          stop.count(outcome, max);
-          answered = t1;
-        }
-      }
-    } finally {
-      gaps.put(thread, gapSum, gapCount, gapMax);
-    }
-  }
-
-  /**
-   * The open model: take the next arrival, wait for its time, run its iteration, until the phase's
-   * arrivals are all taken. An arrival begun after its time is late, and its first request's
-   * latency still counts from its time.
-   */
-  private void arrivals(
-      int phase, int thread, Arrivals open, Engine.Session session, Vars vars, long runStart) {
-    int requests = plan.requestNames().size();
-    FailureLimit max = stop.limit();
-    long start = open.start;
-    for (long i = open.next.getAndIncrement();
-        i < open.count && !stop.stopped();
-        i = open.next.getAndIncrement()) {
-      long due = start + open.pacer.offsetNanos(i);
-      long now = nanoTime.getAsLong();
-      if (now > due) {
-        if (now - due > ArrivalStats.LATE_NANOS) {
-          open.late[thread]++;
-        }
-        open.maxLate[thread] = Math.max(open.maxLate[thread], now - due);
-      } else {
-        waiter.accept(due);
-      }
-      open.started[thread]++;
-      open.lastStart[thread] = Math.max(due, now);
-      vars.iteration((int) Math.min(plan.shard().arrival(i), Integer.MAX_VALUE));
-      int k = recorder.arrivalStart(phase, i);
-      long intended = due;
-      for (int r = 0; r < requests; r++) {
-        if (stop.stopped()) {
-          return;
-        }
-        long t0 = nanoTime.getAsLong();
-        int outcome = session.execute(r, vars);
-        long t1 = nanoTime.getAsLong();
-        recorder.recordOpen(k, intended - runStart, t0 - runStart, t1 - t0, phase, r, outcome);
-        recorder.recordConnection(k, session);
-        k++;
-        // The user sends the next request when this one ends: that is its intended time.
-        intended = t1;
-        stop.count(outcome, max);
-      }
-    }
+        start[0] - setup,
+        arrivals == null
+            ? null
+            : ArrivalStats.of(
+                recorder, phase.index(), arrivals.count(), plan.rate(phase), start[0] - runStart));
   }
 
   /**

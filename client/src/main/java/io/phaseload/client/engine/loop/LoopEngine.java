@@ -1,11 +1,15 @@
 package io.phaseload.client.engine.loop;
 
+import io.phaseload.client.engine.Drive;
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Origin;
+import io.phaseload.client.engine.ResponseParser;
+import io.phaseload.client.engine.User;
 import io.phaseload.client.engine.Wire;
 import io.phaseload.client.request.Vars;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 import javax.net.ssl.SSLException;
 
 /**
@@ -85,6 +89,12 @@ public final class LoopEngine implements Engine {
   public void ticker(int loop, Ticker ticker) {
     EventLoop l = loops[loop];
     l.execute(() -> l.ticker(ticker));
+  }
+
+  /** Runs the users on the loops: callbacks and timers, not a thread per user. */
+  @Override
+  public void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
+    new LoopUsers(this, how).drive(users, started);
   }
 
   @Override

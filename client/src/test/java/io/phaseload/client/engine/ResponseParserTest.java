@@ -1,11 +1,10 @@
-package io.phaseload.client.engine.loop;
+package io.phaseload.client.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.phaseload.client.engine.ResponseHead;
 import io.phaseload.client.request.ContractAnswer;
 import io.phaseload.client.request.Expectation;
 import java.io.EOFException;
@@ -18,8 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The event loop's parser on the cases of the blocking reader's test, fed whole and in slices of
- * one and three bytes (every boundary a read can fall on).
+ * The one HTTP/1.1 response parser, which the event loops and the blocking reader both feed, on
+ * every framing case, fed whole and in slices of one and three bytes (every boundary a read can
+ * fall on).
  */
 class ResponseParserTest {
 

@@ -1,8 +1,5 @@
-package io.phaseload.client.engine.loop;
+package io.phaseload.client.engine;
 
-import io.phaseload.client.engine.Ascii;
-import io.phaseload.client.engine.KeptBody;
-import io.phaseload.client.engine.ResponseHead;
 import java.io.EOFException;
 import java.net.ProtocolException;
 
@@ -19,7 +16,7 @@ import java.net.ProtocolException;
  * <p>One per connection; not thread-safe. Allocates only when a split line or a kept body outgrows
  * what it holds.
  */
-final class ResponseParser {
+public final class ResponseParser {
 
   private static final int STATUS = 0;
   private static final int HEADER = 1;
@@ -51,7 +48,7 @@ final class ResponseParser {
    * @param headRequest whether the request was HEAD, whose response has no body
    * @param keep how many body bytes to keep for the check
    */
-  void start(boolean headRequest, int keep) {
+  public void start(boolean headRequest, int keep) {
     head = headRequest;
     body.start(keep);
     state = STATUS;
@@ -60,12 +57,12 @@ final class ResponseParser {
   }
 
   /** Whether the response has been read to its end. */
-  boolean done() {
+  public boolean done() {
     return state == DONE;
   }
 
   /** Whether nothing of the response has arrived yet. */
-  boolean nothingYet() {
+  public boolean nothingYet() {
     return state == STATUS && headBytes == 0 && lineLength == 0;
   }
 
@@ -75,7 +72,7 @@ final class ResponseParser {
    * @return where the response's bytes end: {@code end}, or less once it is {@link #done}
    * @throws ProtocolException if the response is not HTTP/1.x
    */
-  int feed(byte[] b, int pos, int end) throws ProtocolException {
+  public int feed(byte[] b, int pos, int end) throws ProtocolException {
     while (pos < end && state != DONE) {
       if (state == BODY || state == CHUNK_DATA) {
         int n = (int) Math.min(left, end - pos);
@@ -100,7 +97,7 @@ final class ResponseParser {
    *
    * @throws EOFException if the response was not complete
    */
-  void endOfStream() throws EOFException {
+  public void endOfStream() throws EOFException {
     if (state == TO_END) {
       state = DONE;
       keepAlive = false;
@@ -114,17 +111,17 @@ final class ResponseParser {
     }
   }
 
-  int status() {
+  public int status() {
     return parsed.status();
   }
 
   /** Whether the connection may carry the next request. */
-  boolean keepAlive() {
+  public boolean keepAlive() {
     return keepAlive;
   }
 
   /** The first bytes of the body, as many as were asked for. */
-  KeptBody body() {
+  public KeptBody body() {
     return body;
   }
 

@@ -1,0 +1,164 @@
+package io.phaseload.client.engine.loop;
+
+import io.phaseload.client.engine.Drive;
+import io.phaseload.client.engine.User;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.LongConsumer;
+
+/**
+ * Drives a phase's users on the engine's event loops, the event-loop engine's {@link
+ * io.phaseload.client.engine.Engine#drive}: each user is a {@link LoopUser} (its connections) on
+ * one loop, stepped from that loop's thread when its answer comes, and, while it waits, by a timer
+ * on its loop ({@link Timers}), never by a thread of its own. Made and run by the run's thread.
+ */
+final class LoopUsers {
+
+  private final LoopEngine engine;
+  private final Drive how;
+
+  LoopUsers(LoopEngine engine, Drive how) {
+    this.engine = engine;
+    this.how = how;
+  }
+
+  /** Runs {@code users} until each is done; {@code started} hears when they begin. */
+  void drive(User[] users, LongConsumer started) throws InterruptedException {
+    int loops = Math.min(engine.loops(), Math.max(1, users.length));
+    CountDownLatch done = new CountDownLatch(users.length);
+    Timers[] timers = new Timers[loops];
+    for (int l = 0; l < loops; l++) {
+      timers[l] = new Timers(how);
+      engine.ticker(l, timers[l]);
+    }
+    Stepper[] steppers = new Stepper[users.length];
+    for (int u = 0; u < users.length; u++) {
+      steppers[u] = new Stepper(users[u], u % loops, timers[u % loops], done);
+    }
+    started.accept(how.clock().getAsLong());
+    for (Stepper s : steppers) {
+      s.connection.execute(s);
+    }
+    try {
+      done.await();
+    } catch (InterruptedException e) {
+      how.stop().accept("interrupted");
+      throw e;
+    } finally {
+      for (int l = 0; l < loops; l++) {
+        engine.ticker(l, null);
+      }
+    }
+  }
+
+  /** One user on its loop: asks it what to do, and does it. Loop thread only, once started. */
+  private final class Stepper implements Caller, Runnable {
+    private final User user;
+    private final LoopUser connection;
+    private final Timers timers;
+    private final CountDownLatch done;
+
+    Stepper(User user, int loop, Timers timers, CountDownLatch done) {
+      this.user = user;
+      this.timers = timers;
+      this.done = done;
+      this.connection = engine.user(loop, this);
+    }
+
+    /** On the loop: the user's first step. */
+    @Override
+    public void run() {
+      step();
+    }
+
+    @Override
+    public void answered(int outcome) {
+      user.answered(outcome, how.clock().getAsLong(), connection);
+      step();
+    }
+
+    void step() {
+      int r = user.next(how.clock().getAsLong());
+      if (r == User.WAIT) {
+        timers.add(user.wakeAt(), this);
+      } else if (r == User.DONE) {
+        connection.close();
+        done.countDown();
+      } else {
+        connection.send(r, user.vars());
+      }
+    }
+  }
+
+  /**
+   * A loop's waiting users, earliest first: a binary heap of wake times, the loop's {@link Ticker},
+   * so that a waiting user costs the loop a heap entry, not a thread. Loop thread only.
+   */
+  static final class Timers implements Ticker {
+    private final Drive how;
+    private long[] at = new long[16];
+    private Stepper[] who = new Stepper[16];
+    private int size;
+
+    Timers(Drive how) {
+      this.how = how;
+    }
+
+    void add(long wakeAt, Stepper s) {
+      if (size == at.length) {
+        at = Arrays.copyOf(at, 2 * size);
+        who = Arrays.copyOf(who, 2 * size);
+      }
+      int i = size++;
+      while (i > 0 && at[(i - 1) / 2] > wakeAt) {
+        int parent = (i - 1) / 2;
+        at[i] = at[parent];
+        who[i] = who[parent];
+        i = parent;
+      }
+      at[i] = wakeAt;
+      who[i] = s;
+    }
+
+    @Override
+    public long tick() {
+      while (size > 0) {
+        long now = how.clock().getAsLong();
+        if (at[0] > now) {
+          return at[0] - now;
+        }
+        Stepper due = who[0];
+        removeFirst();
+        due.step();
+      }
+      return NEVER;
+    }
+
+    private void removeFirst() {
+      size--;
+      long last = at[size];
+      Stepper lastWho = who[size];
+      who[size] = null;
+      int i = 0;
+      while (true) {
+        int child = 2 * i + 1;
+        if (child >= size) {
+          break;
+        }
+        if (child + 1 < size && at[child + 1] < at[child]) {
+          child++;
+        }
+        if (at[child] >= last) {
+          break;
+        }
+        at[i] = at[child];
+        who[i] = who[child];
+        i = child;
+      }
+      if (size > 0) {
+        at[i] = last;
+        who[i] = lastWho;
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package io.phaseload.client.run;
+
+import io.phaseload.client.engine.User;
+import io.phaseload.client.request.Vars;
+import io.phaseload.client.result.ExchangeTimes;
+
+/**
+ * One closed-model {@link User}: ITERATIONS x the iteration's requests back to back, each sent when
+ * the last one's answer is recorded, into the user's own slice of the recording. It sums the gaps
+ * from each answer to its next send (delay the generator adds that a real client would not), left
+ * in the run's {@link SendGaps} when it is done.
+ *
+ * <p>Not thread-safe, as {@link User}.
+ */
+final class ClosedUser implements User {
+
+  private final PhaseContext context;
+  private final Vars vars;
+  private final int thread;
+  private final int iterations;
+  private final int requests;
+  private final FailureLimit max;
+  private int slot;
+  private int iteration;
+  private int request;
+  private long sentAt;
+  private boolean answeredOnce;
+  private long answeredAt;
+  private long gapSum;
+  private long gapCount;
+  private long gapMax;
+  private boolean done;
+
+  ClosedUser(PhaseContext context, int thread) {
+    this.context = context;
+    this.vars = context.vars(thread);
+    this.thread = thread;
+    this.iterations = context.plan().iterations();
+    this.requests = context.plan().requestNames().size();
+    this.max = context.stop().limit();
+    this.slot = context.recorder().sliceStart(context.phase().index(), thread);
+  }
+
+  @Override
+  public Vars vars() {
+    return vars;
+  }
+
+  /**
+   * The next request, or {@link #DONE} once the user has sent its iterations or the run stops (its
+   * gaps are then left in the run's {@link SendGaps}, once). Never {@link #WAIT}.
+   */
+  @Override
+  public int next(long now) {
+    if (iteration >= iterations || context.stop().stopped()) {
+      if (!done) {
+        done = true;
+        context.gaps().put(thread, gapSum, gapCount, gapMax);
+      }
+      return DONE;
+    }
+    if (request == 0) {
+      vars.iteration(iteration);
+    }
+    sentAt = now;
+    if (answeredOnce) {
+      long gap = now - answeredAt;
+      gapSum += gap;
+      gapCount++;
+      gapMax = Math.max(gapMax, gap);
+    }
+    return request;
+  }
+
+  @Override
+  public long wakeAt() {
+    throw new IllegalStateException("a closed-model user never waits");
+  }
+
+  @Override
+  public void answered(int outcome, long now, ExchangeTimes times) {
+    context
+        .recorder()
+        .record(
+            slot,
+            sentAt - context.runStart(),
+            now - sentAt,
+            context.phase().index(),
+            request,
+            outcome);
+    context.recorder().recordConnection(slot, times);
+    slot++;
+    context.stop().count(outcome, max);
+    answeredAt = now;
+    answeredOnce = true;
+    if (++request == requests) {
+      request = 0;
+      iteration++;
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package io.phaseload.client.run;
+
+import io.phaseload.client.engine.User;
+import io.phaseload.client.request.Vars;
+import io.phaseload.client.result.ExchangeTimes;
+
+/**
+ * One open-model {@link User}: whenever it is free it takes the phase's next arrival, waits for its
+ * time, and runs that arrival's iteration, its requests back to back. An arrival that no user was
+ * free for at its time begins when one comes free, and is late; either way its first request's
+ * latency counts from the arrival's time, and each later request's from the end of the one before
+ * (when the user would have sent it).
+ *
+ * <p>Not thread-safe, as {@link User}.
+ */
+final class OpenUser implements User {
+
+  private final PhaseContext context;
+  private final Arrivals arrivals;
+  private final Vars vars;
+  private final int requests;
+  private final FailureLimit max;
+
+  /** The arrival taken and waited for; -1 for none. */
+  private long arrival = -1;
+
+  private long due;
+
+  /** Within an iteration: the next request to send, up to {@link #requests}. */
+  private int request;
+
+  private boolean busy;
+  private int slot;
+  private long intended;
+  private long sentAt;
+
+  OpenUser(PhaseContext context, int thread, Arrivals arrivals) {
+    this.context = context;
+    this.arrivals = arrivals;
+    this.vars = context.vars(thread);
+    this.requests = context.plan().requestNames().size();
+    this.max = context.stop().limit();
+  }
+
+  @Override
+  public Vars vars() {
+    return vars;
+  }
+
+  @Override
+  public int next(long now) {
+    if (context.stop().stopped()) {
+      return DONE;
+    }
+    if (busy) {
+      if (request < requests) {
+        sentAt = now;
+        return request;
+      }
+      busy = false;
+    }
+    if (arrival < 0) {
+      long i = arrivals.take();
+      if (i >= arrivals.count()) {
+        return DONE;
+      }
+      arrival = i;
+      due = arrivals.due(i);
+    }
+    if (due > now) {
+      return WAIT;
+    }
+    vars.iteration((int) Math.min(context.plan().shard().arrival(arrival), Integer.MAX_VALUE));
+    slot = context.recorder().arrivalStart(context.phase().index(), arrival);
+    arrival = -1;
+    busy = true;
+    request = 0;
+    intended = due;
+    sentAt = now;
+    return 0;
+  }
+
+  @Override
+  public long wakeAt() {
+    return due;
+  }
+
+  @Override
+  public void answered(int outcome, long now, ExchangeTimes times) {
+    context
+        .recorder()
+        .recordOpen(
+            slot,
+            intended - context.runStart(),
+            sentAt - context.runStart(),
+            now - sentAt,
+            context.phase().index(),
+            request,
+            outcome);
+    context.recorder().recordConnection(slot, times);
+    slot++;
+    request++;
+    context.stop().count(outcome, max);
+    // The user sends the next request when this one ends: that is its intended time.
+    intended = now;
+  }
+}

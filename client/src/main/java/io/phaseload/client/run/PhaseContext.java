@@ -1,0 +1,33 @@
+package io.phaseload.client.run;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.request.Vars;
+import io.phaseload.client.result.LatencyRecorder;
+
+/**
+ * What a phase's users share of their run: the plan and the phase, where they record, whether the
+ * run stops, and the seed their variables draw from. Immutable; its parts are thread-safe as {@link
+ * PhaseRunner} documents.
+ *
+ * @param gaps where closed-model users leave their response-to-send gaps
+ * @param runStart the run's start on its clock: recorded times are offsets from it
+ */
+record PhaseContext(
+    LoadPlan plan,
+    Phase phase,
+    LatencyRecorder recorder,
+    RunStop stop,
+    SendGaps gaps,
+    long seed,
+    long runStart) {
+
+  /**
+   * The variables of the phase's user {@code thread}, numbered as in one run of the whole plan: a
+   * shard's users draw and render what the same users of one generator would, so that the shards
+   * together send what one run sends.
+   */
+  Vars vars(int thread) {
+    return new Vars(plan.firstThread(phase) + thread, phase.name(), phase.index(), seed);
+  }
+}
