@@ -26,19 +26,18 @@ public interface Engine extends AutoCloseable {
   default void prepare() {
     ContractAnswer.prepare();
     Failures.prepare();
+    ResponseParser.prepare();
   }
 
   /**
-   * Runs a phase's {@code users} until every one is {@link User#DONE}: by default a thread each of
-   * the run's executor, blocking on its own {@link Session} ({@link ThreadUsers}); an event-loop
-   * engine runs them on its loops instead. Calls {@code started} with the clock's time once every
-   * user is ready to send (sessions opened) and before any sends.
+   * Runs a phase's {@code users} until every one is {@link User#DONE}: a blocking engine gives each
+   * a thread of the run's executor, blocking on its own {@link Session}; the event-loop engine runs
+   * them on its loops. Calls {@code started} with the clock's time once every user is ready to send
+   * (sessions opened) and before any sends.
    *
    * @throws InterruptedException if the calling thread is interrupted while the users run
    */
-  default void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
-    ThreadUsers.drive(this, users, how, started);
-  }
+  void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException;
 
   /**
    * Closes every open connection at once, so that threads blocked in I/O return (their requests

@@ -19,6 +19,7 @@ import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
@@ -201,6 +202,12 @@ public final class JerseyEngine implements Engine {
     out.clear();
     t.render(vars, out);
     return Arrays.copyOf(out.array(), out.length());
+  }
+
+  /** A thread each, blocking on its own session: {@link ThreadUsers}. */
+  @Override
+  public void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
+    ThreadUsers.drive(this, users, how, started);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.phaseload.client.engine;
 
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
+import java.util.function.LongConsumer;
 
 /**
  * A lean blocking HTTP/1.1 engine: each session keeps one persistent connection per origin (TLS
@@ -40,6 +41,12 @@ public final class RawEngine implements Engine {
     for (int r = 0; r < requests.length; r++) {
       requests[r].render(requests[r].spec.pickEndpoint(r, none), none);
     }
+  }
+
+  /** A thread each, blocking on its own session: {@link ThreadUsers}. */
+  @Override
+  public void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
+    ThreadUsers.drive(this, users, how, started);
   }
 
   @Override

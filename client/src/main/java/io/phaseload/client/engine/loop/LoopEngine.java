@@ -4,7 +4,6 @@ import io.phaseload.client.engine.Drive;
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Origin;
-import io.phaseload.client.engine.ResponseParser;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.engine.Wire;
 import io.phaseload.client.request.Vars;
@@ -94,7 +93,7 @@ public final class LoopEngine implements Engine {
   /** Runs the users on the loops: callbacks and timers, not a thread per user. */
   @Override
   public void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
-    new LoopUsers(this, how).drive(users, started);
+    new LoopUsers(loops.length, this::user, this::ticker, how).drive(users, started);
   }
 
   @Override
@@ -107,7 +106,6 @@ public final class LoopEngine implements Engine {
   @Override
   public void prepare() {
     Engine.super.prepare();
-    new ResponseParser();
     for (Origin o : wire.origins()) {
       if (o.tlsContext != null) {
         try {

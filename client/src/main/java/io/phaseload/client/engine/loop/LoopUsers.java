@@ -14,22 +14,36 @@ import java.util.function.LongConsumer;
  */
 final class LoopUsers {
 
-  private final LoopEngine engine;
+  /** Makes a user on loop {@code l} whose outcomes a {@link Caller} hears. */
+  interface Users {
+    LoopUser on(int loop, Caller caller);
+  }
+
+  /** Gives loop {@code l} a ticker (null to take it away), from the loop's thread. */
+  interface Tickers {
+    void set(int loop, Ticker ticker);
+  }
+
+  private final int loopCount;
+  private final Users makeUser;
+  private final Tickers tickers;
   private final Drive how;
 
-  LoopUsers(LoopEngine engine, Drive how) {
-    this.engine = engine;
+  LoopUsers(int loops, Users makeUser, Tickers tickers, Drive how) {
+    this.loopCount = loops;
+    this.makeUser = makeUser;
+    this.tickers = tickers;
     this.how = how;
   }
 
   /** Runs {@code users} until each is done; {@code started} hears when they begin. */
   void drive(User[] users, LongConsumer started) throws InterruptedException {
-    int loops = Math.min(engine.loops(), Math.max(1, users.length));
+    int loops = Math.min(loopCount, Math.max(1, users.length));
     CountDownLatch done = new CountDownLatch(users.length);
     Timers[] timers = new Timers[loops];
     for (int l = 0; l < loops; l++) {
       timers[l] = new Timers(how);
-      engine.ticker(l, timers[l]);
+      tickers.set(l, timers[l]);
     }
     Stepper[] steppers = new Stepper[users.length];
     for (int u = 0; u < users.length; u++) {
@@ -46,7 +60,7 @@ final class LoopUsers {
       throw e;
     } finally {
       for (int l = 0; l < loops; l++) {
-        engine.ticker(l, null);
+        tickers.set(l, null);
       }
     }
   }
@@ -62,7 +76,7 @@ final class LoopUsers {
       this.user = user;
       this.timers = timers;
       this.done = done;
-      this.connection = engine.user(loop, this);
+      this.connection = makeUser.on(loop, this);
     }
 
     /** On the loop: the user's first step. */
