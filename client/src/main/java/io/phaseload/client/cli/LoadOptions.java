@@ -18,8 +18,10 @@ final class LoadOptions {
   @Option(
       name = "--engine",
       metaVar = "NAME",
-      usage = "HTTP engine: raw (default), jersey, or loop (event loops, one per core)")
-  String engine = EngineKind.RAW.label();
+      usage =
+          "HTTP engine: loop (default: event loops, one per core), threads (a thread per user,"
+              + " blocking), or jersey (the Jersey client, a cross-check)")
+  String engine = EngineKind.LOOP.label();
 
   @Option(
       name = "--thread-mode",

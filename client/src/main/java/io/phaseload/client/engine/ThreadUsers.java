@@ -13,11 +13,11 @@ import java.util.function.LongConsumer;
  * request in turn, parking when its user waits. The blocking engines' {@link Engine#drive}.
  * Stateless.
  */
-final class ThreadUsers {
+public final class ThreadUsers {
 
   private ThreadUsers() {}
 
-  static void drive(Engine engine, User[] users, Drive how, LongConsumer started)
+  public static void drive(Engine engine, User[] users, Drive how, LongConsumer started)
       throws InterruptedException {
     CountDownLatch ready = new CountDownLatch(users.length);
     CountDownLatch gate = new CountDownLatch(1);

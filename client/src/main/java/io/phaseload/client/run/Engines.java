@@ -17,7 +17,7 @@ public final class Engines {
   /** An engine as {@code settings} describe. */
   public static Engine create(EngineSettings settings) {
     return switch (settings.kind()) {
-      case RAW -> new RawEngine(settings);
+      case THREADS -> new RawEngine(settings);
       case JERSEY -> new JerseyEngine(settings);
       case LOOP -> new LoopEngine(settings);
     };

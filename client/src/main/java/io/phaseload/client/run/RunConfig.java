@@ -121,7 +121,7 @@ public record RunConfig(
     private String path = "/sayHello";
     private Duration connectTimeout = Duration.ofSeconds(5);
     private Duration readTimeout = Duration.ofSeconds(30);
-    private EngineKind engine = EngineKind.RAW;
+    private EngineKind engine = EngineKind.LOOP;
     private ThreadMode threadMode = ThreadMode.AUTO;
     private boolean insecure;
     private boolean keepAlive = true;

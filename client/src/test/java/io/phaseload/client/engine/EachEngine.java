@@ -11,5 +11,5 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @ParameterizedTest(name = "{0}")
-@ValueSource(strings = {"raw", "jersey", "loop"})
+@ValueSource(strings = {"loop", "threads", "jersey"})
 @interface EachEngine {}

@@ -2,7 +2,10 @@ package io.phaseload.client.open;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.phaseload.client.engine.Drive;
 import io.phaseload.client.engine.Engine;
+import io.phaseload.client.engine.ThreadUsers;
+import io.phaseload.client.engine.User;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.request.Outcome;
@@ -20,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +56,12 @@ class LateRuleTest {
               @Override
               public void close() {}
             };
+          }
+
+          @Override
+          public void drive(User[] users, Drive how, LongConsumer started)
+              throws InterruptedException {
+            ThreadUsers.drive(this, users, how, started);
           }
 
           @Override
