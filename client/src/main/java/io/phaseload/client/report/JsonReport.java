@@ -308,6 +308,7 @@ public final class JsonReport {
       p.put("cores", l.cores());
       p.put("cpuUsedShare", share(l.cpuShare()));
       p.put("cpuWantedShare", share(l.demandShare()));
+      p.put("cpuOthersShare", share(l.othersShare()));
       p.put("gcCount", l.gcCount());
       p.put("gcSeconds", Millis.seconds(l.gcNanos()));
       p.put("gcLongestMs", Millis.of(l.maxGcNanos()));

@@ -41,6 +41,7 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
 
   private final LongSupplier cpuNanos;
   private final LongSupplier waitNanos;
+  private final LongSupplier machineNanos;
   private final LongSupplier gcNanos;
   private final LongSupplier gcCount;
   private final int cores;
@@ -66,14 +67,20 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
   private long phaseStart;
   private long cpu0;
   private long wait0;
+  private long machine0;
   private long gc0;
   private long gcCount0;
   private long lag0;
 
   private GeneratorWatch(
-      LongSupplier cpuNanos, LongSupplier waitNanos, LongSupplier gcNanos, LongSupplier gcCount) {
+      LongSupplier cpuNanos,
+      LongSupplier waitNanos,
+      LongSupplier machineNanos,
+      LongSupplier gcNanos,
+      LongSupplier gcCount) {
     this.cpuNanos = cpuNanos;
     this.waitNanos = waitNanos;
+    this.machineNanos = machineNanos;
     this.gcNanos = gcNanos;
     this.gcCount = gcCount;
     this.cores = Runtime.getRuntime().availableProcessors();
@@ -91,6 +98,7 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
         new GeneratorWatch(
             os::getProcessCpuTime,
             GeneratorWatch::runQueueWait,
+            GeneratorWatch::machineBusy,
             () ->
                 1_000_000L * gcs.stream().mapToLong(g -> Math.max(0, g.getCollectionTime())).sum(),
             () -> gcs.stream().mapToLong(g -> Math.max(0, g.getCollectionCount())).sum());
@@ -143,6 +151,25 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
     return sum;
   }
 
+  /**
+   * CPU time every process of the machine has used since boot, in nanoseconds: the busy fields of
+   * {@code /proc/stat}'s first line (user, nice, system, irq, softirq, steal; not idle or iowait),
+   * in the kernel's clock ticks of 10 ms (USER_HZ, 100 on Linux). 0 where there is no such file.
+   */
+  static long machineBusy() {
+    try {
+      String line = Files.readAllLines(Path.of("/proc/stat")).get(0);
+      String[] f = line.trim().split("\\s+");
+      long ticks = 0;
+      for (int i : new int[] {1, 2, 3, 6, 7, 8}) {
+        ticks += Long.parseLong(f[i]);
+      }
+      return ticks * 10_000_000L;
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
+  }
+
   private void watch() {
     while (running) {
       long due = System.nanoTime() + TICK_NANOS;
@@ -161,6 +188,7 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
     phaseStart = System.nanoTime();
     cpu0 = cpuNanos.getAsLong();
     wait0 = waitNanos.getAsLong();
+    machine0 = machineNanos.getAsLong();
     gc0 = gcNanos.getAsLong();
     gcCount0 = gcCount.getAsLong();
     lag0 = lag.get();
@@ -188,41 +216,38 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
         if (phase == null) {
           return null;
         }
-        return new GeneratorLoad(
-            phase.name(),
-            System.nanoTime() - phaseStart,
-            cores,
-            cpuNanos.getAsLong() - cpu0,
-            waitNanos.getAsLong() - wait0,
-            gcCount.getAsLong() - gcCount0,
-            gcNanos.getAsLong() - gc0,
-            lag.get() - lag0,
-            maxLag.get(),
-            maxGc.get(),
-            0,
-            0,
-            0);
+        return load(phase.name(), 0, 0, 0);
       }
     };
+  }
+
+  /** The phase's figures so far, with the closed model's response-to-send gaps given. */
+  private GeneratorLoad load(String phase, long gapCount, long gapSum, long gapMax) {
+    long own = cpuNanos.getAsLong() - cpu0;
+    long machine = machineNanos.getAsLong();
+    return new GeneratorLoad(
+        phase,
+        System.nanoTime() - phaseStart,
+        cores,
+        own,
+        waitNanos.getAsLong() - wait0,
+        machine == 0 ? 0 : Math.max(0, machine - machine0 - own),
+        gcCount.getAsLong() - gcCount0,
+        gcNanos.getAsLong() - gc0,
+        lag.get() - lag0,
+        maxLag.get(),
+        maxGc.get(),
+        gapCount,
+        gapSum,
+        gapMax);
   }
 
   @Override
   public void phaseFinished(PhaseResult result) {
     phases.add(
-        new GeneratorLoad(
-            result.phase().name(),
-            System.nanoTime() - phaseStart,
-            cores,
-            cpuNanos.getAsLong() - cpu0,
-            waitNanos.getAsLong() - wait0,
-            gcCount.getAsLong() - gcCount0,
-            gcNanos.getAsLong() - gc0,
-            lag.get() - lag0,
-            maxLag.get(),
-            maxGc.get(),
-            gaps == null ? 0 : gaps.count(),
-            gaps == null ? 0 : gaps.sum(),
-            gaps == null ? 0 : gaps.max()));
+        gaps == null
+            ? load(result.phase().name(), 0, 0, 0)
+            : load(result.phase().name(), gaps.count(), gaps.sum(), gaps.max()));
   }
 
   /**

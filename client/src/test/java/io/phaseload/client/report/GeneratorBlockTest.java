@@ -41,6 +41,7 @@ class GeneratorBlockTest {
           2,
           38 * SECOND / 10,
           0,
+          0,
           4,
           30_000_000,
           5_000_000,
@@ -52,7 +53,7 @@ class GeneratorBlockTest {
 
   /** A phase that used 10 % of 2 cores: not limited. */
   private static final GeneratorLoad QUIET =
-      new GeneratorLoad("PEAK", 2 * SECOND, 2, 4 * SECOND / 10, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      new GeneratorLoad("PEAK", 2 * SECOND, 2, 4 * SECOND / 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
   @TempDir Path dir;
 

@@ -69,26 +69,42 @@ class GeneratorWatchTest {
   @Test
   void limitsAreSharesOfThePhase() {
     long second = 1_000_000_000L;
-    assertFalse(
-        new GeneratorLoad("p", second, 2, (long) (1.8 * second), 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            .limited());
-    assertTrue(
-        new GeneratorLoad("p", second, 2, (long) (1.81 * second), 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            .limited());
-    // Used 0.5 of 2 cores, waited 1.4 s for one: it wanted 95 % of them.
-    assertTrue(
-        new GeneratorLoad("p", second, 2, second / 2, 14 * second / 10, 0, 0, 0, 0, 0, 0, 0, 0)
-            .limited());
-    assertFalse(
-        new GeneratorLoad("p", second, 2, 0, 0, 3, second / 20, second / 20, 0, 0, 0, 0, 0)
-            .limited());
-    assertTrue(
-        new GeneratorLoad("p", second, 2, 0, 0, 3, second / 20, second / 20 + 1, 0, 0, 0, 0, 0)
-            .limited());
+    // Its own CPU: up to 90 % of its cores is no limit; beyond, it is.
+    assertFalse(load(second, (long) (1.8 * second), 0, 0, 0, 0, 0).limited());
+    assertTrue(load(second, (long) (1.81 * second), 0, 0, 0, 0, 0).limited());
+    // Used 0.5 of 2 cores and waited 1.4 s for one: brief waits for a core that the service
+    // shares, with no stall, move no figure.
+    assertFalse(load(second, second / 2, 14 * second / 10, 0, 0, 0, 0).limited());
+    // GC and lag: up to 5 % of the phase is none; beyond, or one stall of 100 ms, it is.
+    assertFalse(load(second, 0, 0, 0, second / 40, second / 40, 0).limited());
+    assertTrue(load(second, 0, 0, 0, second / 40, second / 40 + 1, 0).limited());
+    assertTrue(load(second, 0, 0, 0, 0, second / 10, second / 10).limited());
     // A phase too short to judge is never called limited, however busy.
     long brief = GeneratorLoad.MIN_JUDGED_NANOS - 1;
-    assertFalse(
-        new GeneratorLoad("p", brief, 2, 2 * brief, brief, 0, 0, 0, 0, 0, 0, 0, 0).limited());
+    assertFalse(load(brief, 2 * brief, brief, 0, brief, brief, brief).limited());
+  }
+
+  @Test
+  void theWarningSaysWhoseCpuItWas() {
+    long second = 1_000_000_000L;
+    assertTrue(
+        load(second, (long) (1.95 * second), 0, 0, 0, 0, 0)
+            .warning()
+            .startsWith("WARNING: the generator itself may have limited p, its own CPU full"));
+    assertTrue(
+        load(second, second / 5, 0, 3 * second / 2, 0, second / 5, second / 50)
+            .warning()
+            .startsWith("WARNING: this machine may have limited p, other processes holding"));
+    assertTrue(
+        load(second, second / 5, 0, 0, second / 5, 0, 0)
+            .warning()
+            .startsWith("WARNING: the generator itself may have limited p, by its stalls"));
+  }
+
+  /** A phase of 2 cores with the figures the rules read. */
+  private static GeneratorLoad load(
+      long nanos, long cpu, long wait, long others, long gc, long lag, long maxLag) {
+    return new GeneratorLoad("p", nanos, 2, cpu, wait, others, 1, gc, lag, maxLag, 0, 0, 0, 0);
   }
 
   private static PhaseResult result() {
