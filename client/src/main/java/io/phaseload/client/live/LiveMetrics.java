@@ -52,8 +52,15 @@ final class LiveMetrics {
    */
   private final Map<Integer, CounterDataPoint> counted = new HashMap<>();
 
+  /** Each request name's last outcome and its counter. */
+  private final int[] lastOutcome;
+
+  private final CounterDataPoint[] lastPoint;
+
   LiveMetrics(List<String> requestNames, String shard) {
     this.requestNames = requestNames;
+    this.lastOutcome = new int[requestNames.size()];
+    this.lastPoint = new CounterDataPoint[requestNames.size()];
     Labels constant = shard == null ? Labels.EMPTY : Labels.of("shard", shard);
     requests =
         Counter.builder()
@@ -125,18 +132,25 @@ final class LiveMetrics {
 
   /** Counts one recorded request; a successful one's latency goes into the histogram. */
   void request(int request, int outcome, long latencyNanos) {
-    counted
-        .computeIfAbsent(
-            request << Outcome.BITS | outcome,
-            key -> {
-              int kind = Outcome.kind(outcome);
-              int status = Outcome.status(outcome);
-              return requests.labelValues(
-                  requestNames.get(request),
-                  Outcome.kindKey(kind),
-                  status == 0 ? "" : String.valueOf(status));
-            })
-        .inc();
+    // Most of a request name's outcomes repeat the last one (200 after 200): its counter is kept,
+    // and the map (a boxed key) is asked only when the outcome changes.
+    CounterDataPoint point = lastPoint[request];
+    if (point == null || lastOutcome[request] != outcome) {
+      point =
+          counted.computeIfAbsent(
+              request << Outcome.BITS | outcome,
+              key -> {
+                int kind = Outcome.kind(outcome);
+                int status = Outcome.status(outcome);
+                return requests.labelValues(
+                    requestNames.get(request),
+                    Outcome.kindKey(kind),
+                    status == 0 ? "" : String.valueOf(status));
+              });
+      lastPoint[request] = point;
+      lastOutcome[request] = outcome;
+    }
+    point.inc();
     if (Outcome.ok(outcome)) {
       latencyOf[request].observe(latencyNanos / 1e9);
     }

@@ -7,12 +7,9 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The live page's time series: requests per second by the second each started in, successful and
@@ -40,9 +37,12 @@ final class LiveSeries {
   private long[] p95 = new long[16];
   private long[] p99 = new long[16];
   private int seconds;
-  private final Map<Integer, long[]> latencies = new HashMap<>();
-  private final Map<Integer, Integer> filled = new HashMap<>();
-  private final Set<Integer> dirty = new HashSet<>();
+
+  /** Each second's successful latencies, while within the window; null before and after. */
+  private long[][] latencies = new long[16][];
+
+  private int[] filled = new int[16];
+  private boolean[] dirty = new boolean[16];
 
   /** One recorded request, by when it started (ns since the run began). */
   void request(long startNanos, int outcome, long latencyNanos) {
@@ -57,15 +57,15 @@ final class LiveSeries {
     if (Outcome.ok(outcome)) {
       ok[s]++;
       if (s > seconds - 1 - WINDOW_SECONDS) {
-        long[] values = latencies.computeIfAbsent(s, x -> new long[64]);
-        int n = filled.getOrDefault(s, 0);
-        if (n == values.length) {
-          values = Arrays.copyOf(values, n * 2);
-          latencies.put(s, values);
+        long[] values = latencies[s];
+        int n = filled[s];
+        if (values == null || n == values.length) {
+          values = values == null ? new long[64] : Arrays.copyOf(values, n * 2);
+          latencies[s] = values;
         }
         values[n] = latencyNanos;
-        filled.put(s, n + 1);
-        dirty.add(s);
+        filled[s] = n + 1;
+        dirty[s] = true;
       }
     } else {
       failed[Outcome.FAILURE_KINDS.indexOf(Outcome.kind(outcome))][s]++;
@@ -84,6 +84,9 @@ final class LiveSeries {
       for (int k = 0; k < failed.length; k++) {
         failed[k] = Arrays.copyOf(failed[k], n);
       }
+      latencies = Arrays.copyOf(latencies, n);
+      filled = Arrays.copyOf(filled, n);
+      dirty = Arrays.copyOf(dirty, n);
     }
     seconds = Math.max(seconds, s + 1);
     return s;
@@ -91,16 +94,19 @@ final class LiveSeries {
 
   /** Recomputes the percentiles of the seconds that changed; forgets those out of the window. */
   void settle() {
-    for (int s : dirty) {
-      long[] sorted = Arrays.copyOf(latencies.get(s), filled.get(s));
-      Arrays.sort(sorted);
-      p50[s] = Percentiles.of(sorted, 0.50);
-      p95[s] = Percentiles.of(sorted, 0.95);
-      p99[s] = Percentiles.of(sorted, 0.99);
+    for (int s = 0; s < seconds; s++) {
+      if (dirty[s]) {
+        long[] sorted = Arrays.copyOf(latencies[s], filled[s]);
+        Arrays.sort(sorted);
+        p50[s] = Percentiles.of(sorted, 0.50);
+        p95[s] = Percentiles.of(sorted, 0.95);
+        p99[s] = Percentiles.of(sorted, 0.99);
+        dirty[s] = false;
+      }
     }
-    dirty.clear();
-    latencies.keySet().removeIf(s -> s <= seconds - 1 - WINDOW_SECONDS);
-    filled.keySet().removeIf(s -> s <= seconds - 1 - WINDOW_SECONDS);
+    for (int s = 0; s <= seconds - 1 - WINDOW_SECONDS; s++) {
+      latencies[s] = null;
+    }
   }
 
   /**
