@@ -92,6 +92,33 @@ final class Help {
   }
 
   /**
+   * {@code help [TOPIC]}: a page of the manual, or the list of pages; returns the exit code. A
+   * topic that does not exist is one line and {@code usage}.
+   */
+  static int command(String[] args, PrintStream out, PrintStream err, String usage) {
+    if (args.length == 0) {
+      out.println("Usage: java -jar client.jar help TOPIC, a page of the manual (docs/TOPIC.md):");
+      out.println("  " + String.join(", ", TOPICS));
+      return ExitCode.OK;
+    }
+    try {
+      if (args.length > 1 || !printTopic(args[0], out)) {
+        return Cli.usageError(
+            err,
+            "no help topic "
+                + String.join(" ", args)
+                + "; the topics: "
+                + String.join(", ", TOPICS),
+            usage);
+      }
+      return ExitCode.OK;
+    } catch (IOException e) {
+      err.println("phaseload: " + e.getMessage());
+      return ExitCode.FAILED;
+    }
+  }
+
+  /**
    * {@code help [TOPIC]}: the page of docs/ the jar carries, or the list of topics. Returns false
    * for a topic that does not exist.
    */

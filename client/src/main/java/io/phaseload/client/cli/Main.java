@@ -5,7 +5,6 @@ import io.phaseload.client.live.Live;
 import io.phaseload.client.live.LiveRefusedException;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.report.ContractHint;
-import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.PhaseLines;
 import io.phaseload.client.report.TextReport;
 import io.phaseload.client.request.RequestSpec;
@@ -26,8 +25,6 @@ import io.phaseload.server.RequestStats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -138,7 +135,7 @@ public final class Main {
           .run(commandLine, Arrays.copyOfRange(args, 1, args.length));
     }
     if (args.length > 0 && args[0].equals("help")) {
-      return help(Arrays.copyOfRange(args, 1, args.length));
+      return Help.command(Arrays.copyOfRange(args, 1, args.length), out, err, USAGE_HINT);
     }
     RunOptions options = new RunOptions();
     CmdLineParser parser = Cli.parser(options.beans());
@@ -198,37 +195,13 @@ public final class Main {
     }
   }
 
-  /** {@code help [TOPIC]}: a page of the manual, or the list of pages. */
-  private int help(String[] args) {
-    if (args.length == 0) {
-      out.println("Usage: java -jar client.jar help TOPIC, a page of the manual (docs/TOPIC.md):");
-      out.println("  " + String.join(", ", Help.TOPICS));
-      return ExitCode.OK;
-    }
-    try {
-      if (args.length > 1 || !Help.printTopic(args[0], out)) {
-        return Cli.usageError(
-            err,
-            "no help topic "
-                + String.join(" ", args)
-                + "; the topics: "
-                + String.join(", ", Help.TOPICS),
-            USAGE_HINT);
-      }
-      return ExitCode.OK;
-    } catch (IOException e) {
-      err.println("phaseload: " + e.getMessage());
-      return ExitCode.FAILED;
-    }
-  }
-
   private int run(Config config, String commandLine) {
     RunConfig rc = config.run();
     try {
       live =
           config.live() == null
               ? null
-              : Live.open(config.live(), rc.plan(), title(rc), commandLine);
+              : Live.open(config.live(), rc.plan(), LivePages.title(rc), commandLine);
     } catch (LiveRefusedException e) {
       err.println("phaseload: " + e.getMessage());
       return ExitCode.USAGE;
@@ -253,7 +226,7 @@ public final class Main {
                   !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null));
       List<SloResult> slos = SloCheck.evaluate(config.slos(), done.result(), done.summary());
       if (watched != null) {
-        watched.finished(finalPage(rc, s, done, commandLine, slos));
+        watched.finished(LivePages.finalPage(info(rc, s), s.generator(), done, commandLine, slos));
       }
       TextReport.print(done.result(), done.summary(), done.serviceTime(), slos, out);
       String gapLine = GeneratorLoad.gapLine(s.generator());
@@ -324,37 +297,6 @@ public final class Main {
       control.detach();
       live = null;
     }
-  }
-
-  /** The live page's title, before the target is known. */
-  private static String title(RunConfig rc) {
-    return "phaseload live: "
-        + rc.plan().threads()
-        + " threads x "
-        + rc.plan().iterations()
-        + " iterations"
-        + (rc.plan().isOpen() ? " (open model)" : " (closed model)");
-  }
-
-  /** The report page the live address serves once the run is over: the --html page's. */
-  private static String finalPage(
-      RunConfig rc, RunSession s, Analysis done, String commandLine, List<SloResult> slos) {
-    StringWriter page = new StringWriter();
-    try {
-      HtmlReport.write(
-          done.result(),
-          done.summary(),
-          done.serviceTime(),
-          info(rc, s),
-          commandLine,
-          null,
-          slos,
-          s.generator(),
-          page);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e); // a StringWriter does not fail
-    }
-    return page.toString();
   }
 
   /** What a shard runs of the plan, and when it starts ({@code --start-at}), if either is set. */
