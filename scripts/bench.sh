@@ -653,14 +653,14 @@ row() { local IFS=' | '; echo "| $* |"; }
   echo "| driver | target | rounds | median | ratio |"
   echo "| --- | --- | --- | ---: | --- |"
   echo "| wrk -t2 -c$CONNS -d${SECS}s | nginx | ${W[*]} | $MW | 1 |"
-  echo "| phaseload raw engine (default), $CONNS threads x 2500 | nginx | ${P[*]} | $MP | phaseload/wrk **$(ratio "$MP" "$MW")** |"
+  echo "| phaseload default engine (loop), $CONNS threads x 2500 | nginx | ${P[*]} | $MP | phaseload/wrk **$(ratio "$MP" "$MW")** |"
   echo "| ab -k -c$CONNS -n 200000 | nginx | ${A[*]} | $MA | phaseload/ab **$(ratio "$MP" "$MA")** |"
   echo "| phaseload --engine jersey, $CONNS threads x 400 | nginx | ${J[*]} | $MJ | jersey/wrk **$(ratio "$MJ" "$MW")** |"
   echo
   echo "## Any HTTP service: one plain and one templated request at $CONNS connections"
   echo
   echo "Same rounds as above; in each, wrk, the contract, the plain request and the templated request"
-  echo "ran one after the other (raw engine, one phase of $CONNS threads, each 250,000 requests; the"
+  echo "ran one after the other (the default engine, one phase of $CONNS threads, each 250,000 requests; the"
   echo "contract's is the phaseload row above). nginx answers any path under /items/ with"
   echo "\`$ITEM_ANSWER\` from memory."
   echo
