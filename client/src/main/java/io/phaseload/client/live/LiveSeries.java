@@ -96,11 +96,16 @@ final class LiveSeries {
   void settle() {
     for (int s = 0; s < seconds; s++) {
       if (dirty[s]) {
-        long[] sorted = Arrays.copyOf(latencies[s], filled[s]);
-        Arrays.sort(sorted);
-        p50[s] = Percentiles.of(sorted, 0.50);
-        p95[s] = Percentiles.of(sorted, 0.95);
-        p99[s] = Percentiles.of(sorted, 0.99);
+        // Selection, not a sort: three quickselects in place, each within the part the one before
+        // left below its rank (the second's order is no matter), in linear time; a sort of about
+        // 100,000 latencies a second was most of the live thread's work.
+        long[] values = latencies[s];
+        int n = filled[s];
+        long r99 = Percentiles.rank(0.99, n);
+        long r95 = Percentiles.rank(0.95, n);
+        p99[s] = Percentiles.select(values, 0, n, r99);
+        p95[s] = Percentiles.select(values, 0, (int) r99, r95);
+        p50[s] = Percentiles.select(values, 0, (int) r95, Percentiles.rank(0.50, n));
         dirty[s] = false;
       }
     }
