@@ -15,12 +15,12 @@ import javax.net.ssl.SSLException;
  * The event-loop engine, {@code --engine loop}: a few {@link EventLoop}s (one per core unless told
  * otherwise), each driving many non-blocking connections, so that a user is a connection and a
  * small state machine instead of a thread. Requests without variables are written from the bytes
- * {@link Wire} encoded once; responses are parsed in place from the loop's buffer by {@link
- * ResponseParser}, on the raw engine's rules, with the raw engine's outcomes and reasons; https
- * through {@link LoopTls}, an {@code SSLEngine} per connection on the raw engine's trust settings.
+ * {@link Wire} encoded once; responses are parsed in place from the loop's buffer by the one {@code
+ * ResponseParser}, with the thread engine's outcomes and reasons; https through {@link LoopTls}, an
+ * {@code SSLEngine} per connection on the thread engine's trust settings.
  *
- * <p>A run drives it through {@link #user}: each user's {@link Caller} hears its outcomes on its
- * loop's thread and sends the next request from there. {@link #open} gives the blocking {@link
+ * <p>A run drives its users through {@link #drive} ({@link LoopUsers}): each is stepped on its
+ * loop's thread when its answer comes or its timer fires. {@link #open} gives the blocking {@link
  * Engine.Session} every engine has, for callers that wait on each request (tests, probes).
  *
  * <p>Thread-safe: {@link #user}, {@link #open}, {@link #abort} and {@link #close} may be called
@@ -67,17 +67,17 @@ public final class LoopEngine implements Engine {
   }
 
   /** How many loops (threads) drive the connections. */
-  public int loops() {
+  int loops() {
     return loops.length;
   }
 
   /** A new user on the next loop in turn, whose outcomes {@code caller} hears. Thread-safe. */
-  public LoopUser user(Caller caller) {
+  LoopUser user(Caller caller) {
     return user(Math.floorMod(next.getAndIncrement(), loops.length), caller);
   }
 
   /** A new user on loop {@code loop}, whose outcomes {@code caller} hears. Thread-safe. */
-  public LoopUser user(int loop, Caller caller) {
+  LoopUser user(int loop, Caller caller) {
     return new LoopUser(loops[loop], caller, wire.requests(), wire.origins(), wire.keepAlive());
   }
 
@@ -85,7 +85,7 @@ public final class LoopEngine implements Engine {
    * Gives loop {@code loop} a ticker (null to take it away), from that loop's thread, soon.
    * Thread-safe.
    */
-  public void ticker(int loop, Ticker ticker) {
+  void ticker(int loop, Ticker ticker) {
     EventLoop l = loops[loop];
     l.execute(() -> l.ticker(ticker));
   }

@@ -13,7 +13,7 @@ import io.phaseload.client.result.ExchangeTimes;
  * <p>{@link #execute} may be called from any thread; everything else only on the user's loop
  * thread, from a task run by {@link #execute} or from {@link Caller#answered}.
  */
-public final class LoopUser implements ExchangeTimes {
+final class LoopUser implements ExchangeTimes {
 
   private final EventLoop loop;
   private final EncodedRequest[] requests;
