@@ -172,6 +172,7 @@ public final class Main {
   static String parseError(String... args) {
     String command = args.length > 0 ? args[0] : "";
     String[] rest = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
+    String[] parsed = rest;
     Object[] beans =
         switch (command) {
           case "report" -> new ReportCommand.ReportOptions().beans();
@@ -179,7 +180,10 @@ public final class Main {
           case "capacity" -> new CapacityOptions().beans();
           case "sweep" -> new SweepOptions().beans();
           case "help" -> null;
-          default -> new RunOptions().beans();
+          default -> {
+            parsed = args; // a run: its first word is THREADS, not a command
+            yield new RunOptions().beans();
+          }
         };
     if (beans == null) {
       return rest.length <= 1 && (rest.length == 0 || Help.TOPICS.contains(rest[0]))
@@ -187,8 +191,7 @@ public final class Main {
           : "no help topic " + String.join(" ", rest);
     }
     try {
-      Cli.parser(beans)
-          .parseArgument(command.matches("report|compare|capacity|sweep") ? rest : args);
+      Cli.parser(beans).parseArgument(parsed);
       return null;
     } catch (CmdLineException e) {
       return Cli.message(e);
