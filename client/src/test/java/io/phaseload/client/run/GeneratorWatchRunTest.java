@@ -54,7 +54,7 @@ class GeneratorWatchRunTest {
   @Test
   void aQuietRunAgainstAServerApartDoesNotWarn() throws Exception {
     try (Apart server = Apart.start()) {
-      JsonNode load = watched("10", "2000", "127.0.0.1", server.port);
+      JsonNode load = watched("10", "4000", "127.0.0.1", server.port);
       assertFalse(load.get("limited").asBoolean(), load.toString());
       assertTrue(load.get("cpuOthersShare").asDouble() > 0, "server.jar's CPU: " + load);
     }
@@ -68,7 +68,7 @@ class GeneratorWatchRunTest {
       for (int i = 0; i < hogs; i++) {
         running.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
       }
-      JsonNode load = watched("10", "1000", "127.0.0.1", server.port);
+      JsonNode load = watched("10", "2000", "127.0.0.1", server.port);
       assertTrue(load.get("cpuOthersShare").asDouble() > 0.5, "the hogs and server.jar: " + load);
       assertTrue(load.get("cpuUsedShare").asDouble() <= GeneratorLoad.MAX_CPU_SHARE, "" + load);
       assertTrue(
@@ -82,7 +82,7 @@ class GeneratorWatchRunTest {
 
   @Test
   void aRunThatFillsItsOwnCoresSaysSo() throws IOException {
-    JsonNode load = watched("40", "500");
+    JsonNode load = watched("40", "1500");
     assertTrue(
         load.get("cpuUsedShare").asDouble() > GeneratorLoad.MAX_CPU_SHARE,
         "the embedded server and 40 users in one process: " + load);
