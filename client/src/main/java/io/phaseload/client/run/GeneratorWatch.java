@@ -8,17 +8,14 @@ import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunView;
-import java.io.IOException;
+import java.io.File;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
-import java.util.stream.Stream;
 import javax.management.ListenerNotFoundException;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
@@ -38,6 +35,11 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
 
   /** The watchdog's period: short enough to see lag of a millisecond, long enough to cost none. */
   static final long TICK_NANOS = 10_000_000;
+
+  private static final String TASKS = "/proc/self/task/";
+
+  /** /proc/stat's busy fields: user, nice, system, irq, softirq, steal (not idle or iowait). */
+  private static final int[] BUSY_FIELDS = {1, 2, 3, 6, 7, 8};
 
   private final LongSupplier cpuNanos;
   private final LongSupplier waitNanos;
@@ -135,18 +137,15 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
    * their share with them, which can only understate the wait.
    */
   static long runQueueWait() {
-    long sum = 0;
-    try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-      for (Path task : (Iterable<Path>) tasks::iterator) {
-        try {
-          String[] fields = Files.readString(task.resolve("schedstat")).trim().split(" ");
-          sum += Long.parseLong(fields[1]);
-        } catch (IOException | RuntimeException e) {
-          // the thread ended while being read, or the kernel keeps no schedstat: it adds nothing
-        }
-      }
-    } catch (IOException | RuntimeException e) {
+    String[] tasks = new File("/proc/self/task").list();
+    if (tasks == null) {
       return 0;
+    }
+    byte[] buf = new byte[96];
+    long sum = 0;
+    for (String task : tasks) {
+      // A thread that ended while being listed, or a kernel that keeps no schedstat, adds nothing.
+      sum += Math.max(0, ProcFiles.field(buf, ProcFiles.read(TASKS + task + "/schedstat", buf), 1));
     }
     return sum;
   }
@@ -157,17 +156,17 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
    * in the kernel's clock ticks of 10 ms (USER_HZ, 100 on Linux). 0 where there is no such file.
    */
   static long machineBusy() {
-    try {
-      String line = Files.readAllLines(Path.of("/proc/stat")).get(0);
-      String[] f = line.trim().split("\\s+");
-      long ticks = 0;
-      for (int i : new int[] {1, 2, 3, 6, 7, 8}) {
-        ticks += Long.parseLong(f[i]);
+    byte[] buf = new byte[512];
+    int len = ProcFiles.read("/proc/stat", buf);
+    long ticks = 0;
+    for (int i : BUSY_FIELDS) {
+      long f = ProcFiles.field(buf, len, i);
+      if (f < 0) {
+        return 0;
       }
-      return ticks * 10_000_000L;
-    } catch (IOException | RuntimeException e) {
-      return 0;
+      ticks += f;
     }
+    return ticks * 10_000_000L;
   }
 
   private void watch() {
