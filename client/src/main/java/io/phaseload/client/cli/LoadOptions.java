@@ -26,7 +26,9 @@ final class LoadOptions {
   @Option(
       name = "--thread-mode",
       metaVar = "MODE",
-      usage = "auto (virtual on JDK 21+, platform with --rate), platform or virtual (default auto)")
+      usage =
+          "with --engine threads or jersey: auto (virtual on JDK 21+, platform with --rate),"
+              + " platform or virtual (default auto)")
   String threadMode = "auto";
 
   @Option(

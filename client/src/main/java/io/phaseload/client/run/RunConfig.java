@@ -67,10 +67,13 @@ public record RunConfig(
    * The thread mode the run uses: as asked, with auto resolved for this JDK; except that the open
    * model's auto is platform threads, because its pacing parks every thread until each arrival's
    * time, and timed parks on virtual threads wake late (10,000 arrivals/s against nginx, JDK 25:
-   * 490 late of 30,000 on virtual threads, 40 on platform threads; after warm-up 59 against 0).
+   * 490 late of 30,000 on virtual threads, 40 on platform threads; after warm-up 59 against 0). The
+   * event-loop engine's pool is always platform threads: it runs the loops, each of which blocks in
+   * its selector for the whole run, and {@code --thread-mode} is for the engines that give each
+   * user a thread.
    */
   public ThreadMode effectiveThreadMode() {
-    if (threadMode == ThreadMode.AUTO && plan.isOpen()) {
+    if (engine == EngineKind.LOOP || threadMode == ThreadMode.AUTO && plan.isOpen()) {
       return ThreadMode.PLATFORM;
     }
     return threadMode.resolve();

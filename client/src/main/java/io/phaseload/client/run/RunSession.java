@@ -146,11 +146,11 @@ public final class RunSession implements AutoCloseable {
             reasons);
     GeneratorWatch watch = GeneratorWatch.start();
     listener.runStarted(watch.view(recorder));
-    try (Engine engine = Engines.create(settings);
-        ExecutorCloser executor =
+    // The engine closes first: its event loops, if it has any, are tasks of the executor.
+    try (ExecutorCloser executor =
             new ExecutorCloser(
-                UserThreads.create(
-                    config.effectiveThreadMode(), Math.max(1, plan.peakThreads())))) {
+                UserThreads.create(config.effectiveThreadMode(), Math.max(1, plan.peakThreads())));
+        Engine engine = Engines.create(settings, executor.service)) {
       PhaseRunner test =
           new PhaseRunner(
               plan,

@@ -9,6 +9,8 @@ import java.nio.channels.Selector;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -53,7 +55,12 @@ final class EventLoop implements Runnable {
   long now = System.nanoTime();
 
   private final BooleanSupplier aborted;
-  private final Thread thread;
+  private final String name;
+  private final CountDownLatch ended = new CountDownLatch(1);
+
+  /** The thread running the loop, once it runs: a task of the run's executor, or its own. */
+  private volatile Thread thread;
+
   private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean awake = new AtomicBoolean();
   private final ArrayDeque<Runnable> failed = new ArrayDeque<>();
@@ -86,12 +93,15 @@ final class EventLoop implements Runnable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open a selector", e);
     }
-    this.thread = new Thread(this, "phaseload-loop-" + index);
-    thread.setDaemon(true);
+    this.name = "phaseload-loop-" + index;
   }
 
-  void start() {
-    thread.start();
+  /**
+   * Runs the loop as a task of {@code on}, which must run it on a platform thread of its own for as
+   * long as the loop runs: the loop blocks in its selector and naps with {@code parkNanos}.
+   */
+  void start(Executor on) {
+    on.execute(this);
   }
 
   /** Runs {@code task} on this loop's thread, soon. Thread-safe. */
@@ -133,13 +143,17 @@ final class EventLoop implements Runnable {
     wakeup();
   }
 
-  /** Waits for the loop's thread to end. */
+  /** Waits for the loop to end. */
   void join() throws InterruptedException {
-    thread.join();
+    ended.await();
   }
 
   @Override
   public void run() {
+    Thread self = Thread.currentThread();
+    String was = self.getName();
+    self.setName(name);
+    thread = self;
     try {
       while (running) {
         turn();
@@ -154,6 +168,9 @@ final class EventLoop implements Runnable {
         selector.close();
       } catch (IOException e) {
         // the loop is over; nothing more to release
+      } finally {
+        self.setName(was);
+        ended.countDown();
       }
     }
   }

@@ -7,6 +7,7 @@ import io.phaseload.client.engine.Origin;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.engine.Wire;
 import io.phaseload.client.request.Vars;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 import javax.net.ssl.SSLException;
@@ -34,9 +35,21 @@ public final class LoopEngine implements Engine {
   private volatile boolean aborted;
 
   /**
-   * @param loops how many event loops, each a thread
+   * Each loop runs on a daemon thread of its own: for callers with no run executor (tests, probes).
    */
-  public LoopEngine(EngineSettings settings, int loops) {
+  public static final Executor OWN_THREADS =
+      r -> {
+        Thread t = new Thread(r);
+        t.setDaemon(true);
+        t.start();
+      };
+
+  /**
+   * @param loops how many event loops
+   * @param on runs each loop as a task for the engine's life, each on a platform thread: the run's
+   *     executor, so that one pool serves every phase
+   */
+  public LoopEngine(EngineSettings settings, int loops, Executor on) {
     if (loops < 1) {
       throw new IllegalArgumentException("loops must be at least 1, got " + loops);
     }
@@ -52,13 +65,13 @@ public final class LoopEngine implements Engine {
               settings.readTimeout().toNanos());
     }
     for (EventLoop l : this.loops) {
-      l.start();
+      l.start(on);
     }
   }
 
-  /** One loop per core, and no more loops than users. */
-  public LoopEngine(EngineSettings settings) {
-    this(settings, defaultLoops(settings.maxConnections()));
+  /** One loop per core, and no more loops than users, each a task of {@code on}. */
+  public LoopEngine(EngineSettings settings, Executor on) {
+    this(settings, defaultLoops(settings.maxConnections()), on);
   }
 
   /** The loops a run of {@code users} concurrent users gets by default: one per core. */
