@@ -115,14 +115,6 @@ public record Step(
     return SloCheck.allPass(SloCheck.evaluate(slos, run.result(), service));
   }
 
-  /**
-   * Iterations in flight on average by Little's law: the achieved rate times the mean time an
-   * iteration took from its send (service time, as a request holds its thread only from then).
-   */
-  public double littleInFlight() {
-    return achieved * service.mean() / 1e9;
-  }
-
   /** The SLOs that failed. */
   public List<SloResult> failed() {
     return slos.stream().filter(r -> !r.pass()).toList();

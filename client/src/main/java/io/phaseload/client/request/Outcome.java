@@ -99,11 +99,6 @@ public final class Outcome {
     return (outcome >>> KIND_BITS) & MAX_DETAIL;
   }
 
-  /** Whether a kind is the outcome of a response (so its detail is a status). */
-  public static boolean hasResponse(int kind) {
-    return kind == OK || kind == BAD_BODY || kind == HTTP;
-  }
-
   /**
    * Whether a kind's detail is a {@link Reasons} code (bad body and the kinds with no response).
    */
