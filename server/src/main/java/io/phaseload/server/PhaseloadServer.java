@@ -4,8 +4,6 @@ import io.phaseload.common.ThreadMode;
 import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
@@ -53,11 +51,10 @@ public final class PhaseloadServer implements AutoCloseable {
 
   private final HttpServer http;
   private final RequestStats stats;
-  private final ScheduledExecutorService timer;
+  private final WorkTimer timer;
   private final URI baseUri;
 
-  private PhaseloadServer(
-      HttpServer http, RequestStats stats, ScheduledExecutorService timer, URI baseUri) {
+  private PhaseloadServer(HttpServer http, RequestStats stats, WorkTimer timer, URI baseUri) {
     this.http = http;
     this.stats = stats;
     this.timer = timer;
@@ -76,13 +73,12 @@ public final class PhaseloadServer implements AutoCloseable {
     // Graceful shutdown is routine here; its WARNING line would clutter every client report.
     SHUTDOWN_LOG.setLevel(Level.SEVERE);
     RequestStats stats = new RequestStats();
-    ScheduledExecutorService timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "phaseload-work-timer");
-              t.setDaemon(true);
-              return t;
-            });
+    URI uri = URI.create("http://" + hostForUri(config.host()) + ":" + config.port() + "/");
+    HttpServer http = GrizzlyHttpServerFactory.createHttpServer(uri, false);
+    NetworkListener listener = http.getListeners().iterator().next();
+    TCPNIOTransport transport = listener.getTransport();
+    // The worker pool is looked up on each use: Grizzly makes a platform pool only when it starts.
+    WorkTimer timer = new WorkTimer(task -> transport.getWorkerThreadPool().execute(task));
     BodyReader bodies = new BodyReader(config.maxBodyBytes());
     ResourceConfig app =
         new ResourceConfig()
@@ -95,14 +91,11 @@ public final class PhaseloadServer implements AutoCloseable {
             .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true)
             .property(ServerProperties.OUTBOUND_CONTENT_LENGTH_BUFFER, RESPONSE_BUFFER_BYTES);
 
-    URI uri = URI.create("http://" + hostForUri(config.host()) + ":" + config.port() + "/");
-    HttpServer http = GrizzlyHttpServerFactory.createHttpServer(uri, false);
     RequestGuard guard =
         new RequestGuard(
             ContainerFactory.createContainer(GrizzlyHttpContainer.class, app), config.inline());
     http.getServerConfiguration().addHttpHandler(guard, "/");
     http.getServerConfiguration().setDefaultErrorPageGenerator(guard);
-    NetworkListener listener = http.getListeners().iterator().next();
     ThreadPoolConfig workers =
         ThreadPoolConfig.defaultConfig()
             .copy()
@@ -113,12 +106,12 @@ public final class PhaseloadServer implements AutoCloseable {
       // Selector threads parse every request and run the whole ones themselves (RequestGuard
       // picks):
       // no hand-off to a worker and back, which cost more than Jersey's own work for a small GET.
-      listener.getTransport().setIOStrategy(SameThreadIOStrategy.getInstance());
+      transport.setIOStrategy(SameThreadIOStrategy.getInstance());
     }
-    listener.getTransport().setWorkerThreadPoolConfig(workers);
+    transport.setWorkerThreadPoolConfig(workers);
     if (config.workerThreads().resolve() == ThreadMode.VIRTUAL) {
       // A virtual thread per request: no pool to size or to queue behind.
-      listener.getTransport().setWorkerThreadPool(ThreadMode.newVirtualThreadPerTaskExecutor());
+      transport.setWorkerThreadPool(ThreadMode.newVirtualThreadPerTaskExecutor());
     }
     // Keep connections open for as many requests as the client sends: a load generator's
     // connections are long-lived, and Grizzly's default of 256 forces needless reconnects.
@@ -127,14 +120,14 @@ public final class PhaseloadServer implements AutoCloseable {
     // Request line plus headers; larger heads are refused by Grizzly before they reach Jersey.
     listener.setMaxHttpHeaderSize(MAX_HEADER_BYTES);
     // Thousands of clients connect at once in a ramp; the kernel caps this at net.core.somaxconn.
-    listener.getTransport().setServerConnectionBackLog(ACCEPT_BACKLOG);
-    dedicateAcceptor(listener.getTransport());
-    countAccepted(listener.getTransport(), stats);
+    transport.setServerConnectionBackLog(ACCEPT_BACKLOG);
+    dedicateAcceptor(transport);
+    countAccepted(transport, stats);
     listener.setMaxPendingBytes(-1);
     try {
       http.start();
     } catch (IOException e) {
-      timer.shutdownNow();
+      timer.close();
       http.shutdownNow();
       throw e;
     }
@@ -168,7 +161,7 @@ public final class PhaseloadServer implements AutoCloseable {
     } catch (ExecutionException | TimeoutException e) {
       http.shutdownNow();
     } finally {
-      timer.shutdownNow();
+      timer.close();
     }
   }
 

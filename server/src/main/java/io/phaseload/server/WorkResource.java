@@ -13,12 +13,11 @@ import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code /work?ms=N}: answers the contract after N milliseconds, without holding a worker thread
- * while it waits, so that the delay measured by a client is the server's and not its queue's.
+ * while it waits, so that the delay measured by a client is the server's and not its queue's: the
+ * request is suspended and {@link WorkTimer} resumes it on a worker when its time is up.
  */
 @Path(WorkResource.PATH)
 @Produces(MediaType.APPLICATION_JSON)
@@ -29,9 +28,9 @@ public final class WorkResource {
   static final int MAX_MS = 60_000;
 
   private final BodyReader bodies;
-  private final ScheduledExecutorService timer;
+  private final WorkTimer timer;
 
-  WorkResource(BodyReader bodies, ScheduledExecutorService timer) {
+  WorkResource(BodyReader bodies, WorkTimer timer) {
     this.bodies = bodies;
     this.timer = timer;
   }
@@ -70,7 +69,7 @@ public final class WorkResource {
     if (ms == 0) {
       out.resume(body);
     } else {
-      timer.schedule(() -> out.resume(body), ms, TimeUnit.MILLISECONDS);
+      timer.after(ms, () -> out.resume(body));
     }
   }
 }

@@ -131,7 +131,7 @@ class BurstTest {
           key.interestOps(SelectionKey.OP_READ);
           continue;
         }
-        int status = client.receive(channel);
+        int status = client.responses.receive(channel);
         if (status == 0) {
           continue;
         }
@@ -140,7 +140,7 @@ class BurstTest {
         } else {
           other++;
         }
-        if (client.busy ? burstOpen > 0 : client.answered < REQUESTS_EACH) {
+        if (client.busy ? burstOpen > 0 : client.responses.answered() < REQUESTS_EACH) {
           send(channel);
           continue;
         }
@@ -172,38 +172,13 @@ class BurstTest {
     throw new IOException("no TcpExt ListenOverflows in /proc/net/netstat");
   }
 
-  /** One connection's progress: responses answered so far and the bytes of the current one. */
+  /** One connection: whether it is a busy one, and its responses. */
   private static final class Client {
-    private final ByteBuffer in = ByteBuffer.allocate(4096);
+    private final ResponseReader responses = new ResponseReader();
     private final boolean busy;
-    private int answered;
 
     Client(boolean busy) {
       this.busy = busy;
-    }
-
-    /** The status of the response once it has arrived whole, else 0; throws on end of stream. */
-    int receive(SocketChannel channel) throws IOException {
-      if (channel.read(in) < 0) {
-        throw new IOException("closed after " + answered + " responses");
-      }
-      String text = new String(in.array(), 0, in.position(), StandardCharsets.ISO_8859_1);
-      int headEnd = text.indexOf("\r\n\r\n");
-      if (headEnd < 0) {
-        return 0;
-      }
-      int length = 0;
-      for (String line : text.substring(0, headEnd).split("\r\n")) {
-        if (line.regionMatches(true, 0, "Content-Length:", 0, 15)) {
-          length = Integer.parseInt(line.substring(15).trim());
-        }
-      }
-      if (text.length() < headEnd + 4 + length) {
-        return 0;
-      }
-      in.clear();
-      answered++;
-      return Integer.parseInt(text.substring(9, 12));
     }
   }
 }
