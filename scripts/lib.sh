@@ -21,6 +21,19 @@ wait_http() {
   done
 }
 
+# Starts JAR (server.jar) on 127.0.0.1:PORT with $JAVA (default: java on the PATH), in the
+# background, its output in LOG, and waits up to 30 s for its /health; sets SERVER_PID (which the
+# caller kills when done) or dies with the log. JVM options go before the jar: SERVER_JVM_OPTS,
+# split on spaces (e.g. -Xmx1g). ARGs go to the server (e.g. --no-inline).
+#   start_server_jar JAR PORT LOG [ARG...]
+start_server_jar() {
+  local jar=$1 port=$2 log=$3
+  # shellcheck disable=SC2086 # SERVER_JVM_OPTS is a list of options, one word each
+  "${JAVA:-java}" ${SERVER_JVM_OPTS:-} -jar "$jar" --port "$port" "${@:4}" >"$log" 2>&1 &
+  SERVER_PID=$!
+  wait_http "http://127.0.0.1:$port/health" 30 || die "server.jar did not start: $(cat "$log")"
+}
+
 # Builds the named modules (e.g. server client) unless each one's shaded jar, MODULE/target/
 # MODULE.jar, is already there.
 #   build_if_missing MODULE...
