@@ -88,3 +88,26 @@ $locations
 CONF
   "$nginx" -c "$dir/nginx/nginx.conf" -p "$dir/nginx" || die "nginx did not start"
 }
+
+# The median of the numbers given, to two decimals at most (a "-" or "failed" among them: "-").
+#   median NUMBER...
+median() {
+  python3 -c '
+import statistics, sys
+try:
+    m = statistics.median(map(float, sys.argv[1:]))
+    print(f"{m:.2f}".rstrip("0").rstrip("."))
+except ValueError:
+    print("-")' "$@"
+}
+
+# A / B to two decimals ("-" if either is not a number).
+#   ratio A B
+ratio() { python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}")' "$1" "$2" 2>/dev/null || echo -; }
+
+# One line naming the machine and JAVA's JDK, for a results file's header.
+#   machine_line JAVA
+machine_line() {
+  echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), Linux $(uname -r),"
+  echo "$(free -g | awk '/^Mem:/ {print $2}') GiB of memory, $("$1" -version 2>&1 | head -1)."
+}
