@@ -52,8 +52,6 @@ trap cleanup EXIT INT TERM
 if curl -s --max-time 1 http://127.0.0.1:8080/ >/dev/null 2>&1; then
   die "127.0.0.1:8080 is in use; the samples name that port, so stop what listens there first"
 fi
-"$JAVA" -jar server/target/server.jar --port 8080 >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-wait_http http://127.0.0.1:8080/health 20 || die "server.jar did not start: $(cat "$WORK/server.log")"
+start_server_jar server/target/server.jar 8080 "$WORK/server.log"
 ln -s "$PWD/client" "$PWD/server" "$PWD/docs" "$WORK/"
 python3 scripts/samples.py "$WORK" README.md docs/*.md

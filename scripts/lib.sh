@@ -21,6 +21,19 @@ wait_http() {
   done
 }
 
+# Starts JAR (server.jar) on 127.0.0.1:PORT with $JAVA (default: java on the PATH), in the
+# background, its output in LOG, and waits up to 30 s for its /health; sets SERVER_PID (which the
+# caller kills when done) or dies with the log. JVM options go before the jar: SERVER_JVM_OPTS,
+# split on spaces (e.g. -Xmx1g). ARGs go to the server (e.g. --no-inline).
+#   start_server_jar JAR PORT LOG [ARG...]
+start_server_jar() {
+  local jar=$1 port=$2 log=$3
+  # shellcheck disable=SC2086 # SERVER_JVM_OPTS is a list of options, one word each
+  "${JAVA:-java}" ${SERVER_JVM_OPTS:-} -jar "$jar" --port "$port" "${@:4}" >"$log" 2>&1 &
+  SERVER_PID=$!
+  wait_http "http://127.0.0.1:$port/health" 30 || die "server.jar did not start: $(cat "$log")"
+}
+
 # Builds the named modules (e.g. server client) unless each one's shaded jar, MODULE/target/
 # MODULE.jar, is already there.
 #   build_if_missing MODULE...
@@ -74,4 +87,27 @@ $locations
 }
 CONF
   "$nginx" -c "$dir/nginx/nginx.conf" -p "$dir/nginx" || die "nginx did not start"
+}
+
+# The median of the numbers given, to two decimals at most (a "-" or "failed" among them: "-").
+#   median NUMBER...
+median() {
+  python3 -c '
+import statistics, sys
+try:
+    m = statistics.median(map(float, sys.argv[1:]))
+    print(f"{m:.2f}".rstrip("0").rstrip("."))
+except ValueError:
+    print("-")' "$@"
+}
+
+# A / B to two decimals ("-" if either is not a number).
+#   ratio A B
+ratio() { python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}")' "$1" "$2" 2>/dev/null || echo -; }
+
+# One line naming the machine and JAVA's JDK, for a results file's header.
+#   machine_line JAVA
+machine_line() {
+  echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), Linux $(uname -r),"
+  echo "$(free -g | awk '/^Mem:/ {print $2}') GiB of memory, $("$1" -version 2>&1 | head -1)."
 }

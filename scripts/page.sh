@@ -28,9 +28,7 @@ JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 cp client/target/client.jar server/target/server.jar "$WORK/"
 
 PORT=$(free_port)
-$JAVA -jar "$WORK/server.jar" --port "$PORT" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-wait_http "http://127.0.0.1:$PORT/health" 10 || die "server did not start: $(cat "$WORK/server.log")"
+start_server_jar "$WORK/server.jar" "$PORT" "$WORK/server.log"
 
 OUT=results/page
 rm -rf "$OUT"

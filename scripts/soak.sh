@@ -32,9 +32,7 @@ CLIENT_JAR=$WORK/client.jar
 SERVER_JAR=$WORK/server.jar
 PORT=$(free_port)
 
-$JAVA -Xmx1g -jar "$SERVER_JAR" --port "$PORT" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-wait_http "http://127.0.0.1:$PORT/health" 10 || die "server did not start: $(cat "$WORK/server.log")"
+SERVER_JVM_OPTS=-Xmx1g start_server_jar "$SERVER_JAR" "$PORT" "$WORK/server.log"
 
 # Calibrate: a short run; its steady rate (median requests/s of its second half, from --json)
 # sizes the first soak run. The server's JIT keeps improving for minutes, so a run may end early:

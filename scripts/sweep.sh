@@ -25,9 +25,7 @@ cp client/target/client.jar server/target/server.jar "$WORK/"
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
 
 PORT=$(free_port)
-$JAVA -jar "$WORK/server.jar" --port "$PORT" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-wait_http "http://127.0.0.1:$PORT/health" 10 || die "server did not start: $(cat "$WORK/server.log")"
+start_server_jar "$WORK/server.jar" "$PORT" "$WORK/server.log"
 
 rm -rf results/sweep results/sweep-pools
 echo "== threads $THREADS x $ITERATIONS iterations against server.jar on 127.0.0.1:$PORT"

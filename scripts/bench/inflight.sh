@@ -1,0 +1,65 @@
+# Sourced by scripts/bench.sh: 10,000 requests in flight. server.jar --no-inline (so that its
+# one-second waits hold worker threads, not its I/O threads) answers /work?ms=1000; the loop engine
+# sends 10,000 arrivals/s for 10 s with 10,000 users. The client's sending threads are counted
+# while it runs; its peak RSS (VmHWM) beside a run of 200 users at 100/s gives the memory per
+# connection (user space only: the kernel's socket buffers are not in RSS).
+
+declare -A INFLIGHT
+
+#   inflight_run USERS RATE: sets INFLIGHT[USERS,*] from one run of 10 s.
+inflight_run() {
+  local users=$1 json=$WORK/inflight-$1.json before after pid threads=0 hwm=0 n h
+  before=$(curl -fs "http://127.0.0.1:$INFLIGHT_PORT/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["received"])')
+  "$JAVA" -Xmx2g -jar "$WORK/client.jar" "$users" 1 --url "$INFLIGHT_URL" --phases 1.0 --rate "$2" \
+    --phase-seconds 10 --engine loop -q --json "$json" >"$WORK/inflight-$users.txt" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    n=$(cat /proc/"$pid"/task/*/comm 2>/dev/null | grep -c "phaseload-loop" || true)
+    ((n <= threads)) || threads=$n
+    h=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+    ((h <= hwm)) || hwm=$h
+    sleep 0.5
+  done
+  wait "$pid" || true
+  after=$(curl -fs "http://127.0.0.1:$INFLIGHT_PORT/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["received"])')
+  INFLIGHT[$users,row]="| $users | $2 | $(figures get "$json" \
+    '" | ".join(str(x) for x in (d["total"]["sent"], "RECEIVED", d["total"]["failed"] + d["total"]["notSent"], d["phases"][0]["late"], "THREADS", "HWM", round(d["phases"][0]["achievedRate"]), d["phases"][0]["latencyMs"]["p50"], d["phases"][0]["serviceTimeMs"]["p50"]))' \
+    2>/dev/null || echo "failed | RECEIVED | - | - | THREADS | HWM | - | - | -") |"
+  INFLIGHT[$users,row]=${INFLIGHT[$users,row]/RECEIVED/$((after - before))}
+  INFLIGHT[$users,row]=${INFLIGHT[$users,row]/THREADS/$threads}
+  INFLIGHT[$users,row]=${INFLIGHT[$users,row]/HWM/$((hwm / 1024))}
+  INFLIGHT[$users,hwm]=$hwm
+}
+
+inflight_section() {
+  INFLIGHT_PORT=$(free_port)
+  start_server_jar "$WORK/server.jar" "$INFLIGHT_PORT" "$WORK/server-inflight.log" --no-inline
+  PIDS+=("$SERVER_PID")
+  INFLIGHT_URL="http://127.0.0.1:$INFLIGHT_PORT/work?ms=1000"
+  exec 9>>"$LOCK"
+  flock 9
+  log "10,000 in flight"
+  inflight_run 10000 10000
+  log "200 users at 100/s"
+  inflight_run 200 100
+  flock -u 9
+  kill "$SERVER_PID" 2>/dev/null || true
+}
+
+inflight_report() {
+  echo "## 10,000 requests in flight"
+  echo
+  echo "server.jar --no-inline, \`/work?ms=1000\` (answers after one second); \`client.jar USERS 1 --url URL"
+  echo "--phases 1.0 --rate R --phase-seconds 10 --engine loop --json F\` with \`-Xmx2g\`. Sending threads:"
+  echo "the client's threads named phaseload-loop-N, counted every 0.5 s; RSS: the client's peak (VmHWM)."
+  echo "Received: the server's /stats before and after."
+  echo
+  echo "| users | rate /s | sent | server received | failed | late | sending threads | peak RSS MiB | achieved /s | p50 ms from intended | p50 service ms |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "${INFLIGHT[10000,row]}"
+  echo "${INFLIGHT[200,row]}"
+  echo
+  echo "Memory per connection: (peak RSS at 10,000 users - at 200) / 9,800 ="
+  echo "**$(((INFLIGHT[10000,hwm] - INFLIGHT[200,hwm]) * 1024 / 9800)) bytes** (user space: the heap as the collector"
+  echo "left it, the users' buffers and the JDK's channels; the kernel's socket buffers come on top)."
+}

@@ -1,0 +1,126 @@
+# Sourced by scripts/bench.sh: the open model beside wrk2 against nginx (/items/1). ROUNDS
+# alternating rounds at 0.3, 0.5 and 0.7 x wrk's closed-model rate at 50 connections, then, for
+# each generator, a search for the highest rate it holds with p99 under OPEN_SLO_MS (from intended
+# times), as `client.jar capacity` searches a service: rising by OPEN_STEP while a rate holds, then
+# halving the gap between the highest held and the lowest broken until it is under 5 %.
+
+OPEN_FRACS=(0.3 0.5 0.7)
+OPEN_GENS=(phaseload wrk2)
+OPEN_SLO_MS=10 OPEN_START=0.5 OPEN_STEP=1.25 OPEN_MAX_STEPS=${OPEN_MAX_STEPS:-9}
+declare -A OPEN_FIG OPEN_HELD OPEN_BROKE OPEN_STEPS
+OPEN_ROWS=()
+
+open_section() {
+  wrk_reference
+  local i frac g rate
+  for ((i = 1; i <= ROUNDS; i++)); do
+    for frac in "${OPEN_FRACS[@]}"; do
+      rate=$(python3 -c "print(round($WRK50 * $frac))")
+      for g in "${OPEN_GENS[@]}"; do
+        log "open model, round $i of $ROUNDS, $g at $rate arrivals/s"
+        local f; read -r -a f < <("open_$g" "$rate" "$ITEM_URL")
+        OPEN_FIG[$frac,$g,p50]+=" ${f[0]}" OPEN_FIG[$frac,$g,p99]+=" ${f[1]}" OPEN_FIG[$frac,$g,p999]+=" ${f[2]}"
+        OPEN_ROWS+=("| $i | $frac | $rate | $g | ${f[0]} | ${f[1]} | ${f[2]} | ${f[3]} | ${f[4]} | ${f[5]} | ${f[6]} |")
+      done
+    done
+  done
+  for g in "${OPEN_GENS[@]}"; do open_search "$g"; done
+}
+
+# Whether generator G holds RATE: its run finished without failures and its p99 from intended
+# times is under OPEN_SLO_MS. Adds the step's row to OPEN_STEPS[G].
+open_holds() {
+  local g=$1 rate=$2 f verdict
+  read -r -a f < <("open_$g" "$rate" "$ITEM_URL")
+  verdict=$(python3 -c "
+import sys
+p99, failed = sys.argv[1], sys.argv[2]
+print('holds' if p99 != 'failed' and failed == '0' and float(p99) < $OPEN_SLO_MS else 'broke')" "${f[1]}" "${f[6]}")
+  log "open model, search, $g at $rate/s: p99 ${f[1]} ms, $verdict"
+  OPEN_STEPS[$g]+="| $g | $rate | $(ratio "$rate" "$WRK50") | ${f[0]} | ${f[1]} | ${f[2]} | ${f[3]} | ${f[6]} | $verdict |"$'\n'
+  [[ $verdict == holds ]]
+}
+
+#   open_search G: sets OPEN_HELD[G] (0: none held) and OPEN_BROKE[G] (0: none broke).
+open_search() {
+  local g=$1 steps=0 held=0 broke=0 r
+  r=$(python3 -c "print(round($WRK50 * $OPEN_START))")
+  while ((steps < OPEN_MAX_STEPS)); do
+    steps=$((steps + 1))
+    if open_holds "$g" "$r"; then held=$r; else broke=$r; fi
+    if ((broke == 0)); then
+      r=$(python3 -c "print(round($r * $OPEN_STEP))")
+    elif ((held == 0)); then
+      r=$(python3 -c "print(round($r / $OPEN_STEP))")
+    elif python3 -c "import sys; sys.exit(0 if $broke > 1.05 * $held else 1)"; then
+      r=$(((held + broke) / 2))
+    else
+      break
+    fi
+  done
+  OPEN_HELD[$g]=$held OPEN_BROKE[$g]=$broke
+}
+
+open_report() {
+  local frac g
+  echo "## Open model beside wrk2 against nginx"
+  echo
+  echo "$OPEN_CONNS connections at R arrivals/s, R a fraction of wrk's closed-model rate at 50 connections,"
+  echo "$WRK50 requests/s ($WRK50_FROM). wrk2: \`$(basename "$WRK2") -t2 -c$OPEN_CONNS -d$((OPEN_WARM + OPEN_SECS))s -R R -L URL\`"
+  echo "(it throws away its first 10 s, \"calibration\", and reports what follows); phaseload:"
+  echo "\`client.jar $OPEN_CONNS 1 --url URL --rate R --phases 1.0,1.0,1.0 --phase-seconds $OPEN_SECS --json F\`, the"
+  echo "last phase reported; both warm up ${OPEN_WARM} s and measure ${OPEN_SECS} s. Latency in ms, from each"
+  echo "request's intended time in both. Achieved and sent: wrk2's over its whole run (it reports"
+  echo "no other); phaseload's over the measured phase, with its late arrivals (begun over 1 ms after"
+  echo "their time; wrk2 reports none). The generators alternate within each round."
+  echo
+  echo "Medians of $ROUNDS rounds:"
+  echo
+  echo "| x wrk | R /s | phaseload p50 | wrk2 p50 | phaseload p99 | wrk2 p99 | phaseload p99.9 | wrk2 p99.9 |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  declare -A m
+  for frac in "${OPEN_FRACS[@]}"; do
+    for g in "${OPEN_GENS[@]}"; do
+      # shellcheck disable=SC2086 # the rounds' figures, one word each
+      m[$g,p50]=$(median ${OPEN_FIG[$frac,$g,p50]}) m[$g,p99]=$(median ${OPEN_FIG[$frac,$g,p99]}) m[$g,p999]=$(median ${OPEN_FIG[$frac,$g,p999]})
+    done
+    echo "| $frac | $(python3 -c "print(round($WRK50 * $frac))") | ${m[phaseload,p50]} | ${m[wrk2,p50]} | **${m[phaseload,p99]}** | **${m[wrk2,p99]}** | ${m[phaseload,p999]} | ${m[wrk2,p999]} |"
+    m[$frac,pl]=${m[phaseload,p99]} m[$frac,w2]=${m[wrk2,p99]}
+  done
+  echo
+  for frac in "${OPEN_FRACS[@]}"; do
+    if python3 -c "import sys; sys.exit(0 if '${m[$frac,w2]}' not in ('-', 'failed') and float('${m[$frac,w2]}') < $OPEN_SLO_MS else 1)"; then
+      target "p99 at $frac x wrk, phaseload / wrk2 (wrk2's p99 ${m[$frac,w2]} ms is under $OPEN_SLO_MS ms)" \
+        "$(ratio "${m[$frac,pl]}" "${m[$frac,w2]}")" '<=' 1.0
+    else
+      echo "- (at $frac x wrk wrk2's p99 is ${m[$frac,w2]} ms, not under $OPEN_SLO_MS ms: no p99 target there)"
+    fi
+  done
+  target "highest rate held with p99 under $OPEN_SLO_MS ms, phaseload / wrk2" "$(ratio "${OPEN_HELD[phaseload]}" "${OPEN_HELD[wrk2]}")" '>=' 1.0
+  target "highest rate held with p99 under $OPEN_SLO_MS ms, phaseload / wrk's closed rate" "$(ratio "${OPEN_HELD[phaseload]}" "$WRK50")" '>=' 0.75
+  echo
+  echo "### The highest rate each generator holds with p99 under $OPEN_SLO_MS ms"
+  echo
+  echo "Runs as above, one generator after the other: from ${OPEN_START} x wrk's rate up by x${OPEN_STEP} while a"
+  echo "rate holds (down while it does not), then halving the gap between the highest rate held and the"
+  echo "lowest broken until it is under 5 %, at most ${OPEN_MAX_STEPS} runs. A rate holds when the run failed no"
+  echo "request and its p99 from intended times is under $OPEN_SLO_MS ms."
+  echo
+  echo "| generator | highest held /s | x wrk | lowest broken /s | runs |"
+  echo "| --- | ---: | ---: | ---: | ---: |"
+  for g in "${OPEN_GENS[@]}"; do
+    local broke=${OPEN_BROKE[$g]}
+    ((broke > 0)) || broke="none within $OPEN_MAX_STEPS runs (the highest held is a floor)"
+    echo "| $g | ${OPEN_HELD[$g]} | $(ratio "${OPEN_HELD[$g]}" "$WRK50") | $broke | $(grep -c . <<<"${OPEN_STEPS[$g]}") |"
+  done
+  echo
+  echo "| generator | R /s | x wrk | p50 | p99 | p99.9 | achieved /s | failed | verdict |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+  for g in "${OPEN_GENS[@]}"; do printf '%s' "${OPEN_STEPS[$g]}"; done
+  echo
+  echo "Every round at the fixed rates:"
+  echo
+  echo "| round | x wrk | R /s | generator | p50 | p99 | p99.9 | achieved /s | sent | late | failed |"
+  echo "| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  printf '%s\n' "${OPEN_ROWS[@]}"
+}
