@@ -262,6 +262,7 @@ public final class JsonReport {
     m.put("ok", g.ok());
     m.put("failed", g.failed());
     m.put("notSent", g.notSent());
+    m.put("skipped", g.skipped());
     Map<String, Object> errors = new LinkedHashMap<>();
     Map<String, Object> why = new LinkedHashMap<>();
     for (int kind : Outcome.FAILURE_KINDS) {

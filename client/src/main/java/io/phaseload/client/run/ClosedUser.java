@@ -48,19 +48,31 @@ final class ClosedUser implements User {
 
   /**
    * The next request, or {@link #DONE} once the user has sent its iterations or the run stops (its
-   * gaps are then left in the run's {@link SendGaps}, once). Never {@link #WAIT}.
+   * gaps are then left in the run's {@link SendGaps}, once). Never {@link #WAIT}. A request that
+   * uses a session variable the user has no value for is recorded as skipped, not sent, and the one
+   * after it is asked for.
    */
   @Override
   public int next(long now) {
-    if (iteration >= iterations || context.stop().stopped()) {
-      if (!done) {
-        done = true;
-        context.gaps().put(thread, gapSum, gapCount, gapMax);
+    while (true) {
+      if (iteration >= iterations || context.stop().stopped()) {
+        if (!done) {
+          done = true;
+          context.gaps().put(thread, gapSum, gapCount, gapMax);
+        }
+        return DONE;
       }
-      return DONE;
-    }
-    if (request == 0) {
-      vars.iteration(iteration);
+      if (request == 0) {
+        vars.iteration(iteration);
+      }
+      int skipped = context.needs().skipped(request, vars);
+      if (skipped == 0) {
+        break;
+      }
+      context
+          .recorder()
+          .record(slot++, now - context.runStart(), 0, context.phase().index(), request, skipped);
+      advance();
     }
     sentAt = now;
     if (answeredOnce) {
@@ -93,6 +105,10 @@ final class ClosedUser implements User {
     context.stop().count(outcome, max);
     answeredAt = now;
     answeredOnce = true;
+    advance();
+  }
+
+  private void advance() {
     if (++request == requests) {
       request = 0;
       iteration++;

@@ -53,9 +53,23 @@ final class OpenUser implements User {
       return DONE;
     }
     if (busy) {
-      if (request < requests) {
-        sentAt = now;
-        return request;
+      while (request < requests) {
+        int skipped = context.needs().skipped(request, vars);
+        if (skipped == 0) {
+          sentAt = now;
+          return request;
+        }
+        // Not sent: recorded at its intended time, as if it had been sent and failed at once.
+        context
+            .recorder()
+            .recordOpen(
+                slot++,
+                intended - context.runStart(),
+                now - context.runStart(),
+                0,
+                context.phase().index(),
+                request++,
+                skipped);
       }
       busy = false;
     }
@@ -70,6 +84,8 @@ final class OpenUser implements User {
     if (due > now) {
       return WAIT;
     }
+    // Every arrival is a new user: a session of its own.
+    vars.unsetAll();
     vars.iteration((int) Math.min(context.plan().shard().arrival(arrival), Integer.MAX_VALUE));
     slot = context.recorder().arrivalStart(context.phase().index(), arrival);
     arrival = -1;

@@ -154,6 +154,7 @@ public final class RunSession implements AutoCloseable {
       PhaseRunner test =
           new PhaseRunner(
               plan,
+              config.scenario(),
               engine,
               executor.service,
               recorder,

@@ -19,7 +19,20 @@ class ScenarioFileTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "requests: [{name: a, path: '/x/${nope}'}]|request 'a': unknown variable ${nope}",
+        "requests: [{name: a, path: '/x/${nope}'}]|request 'a' uses ${nope}, which no earlier"
+            + " request captures",
+        "requests: [{name: a, path: '/x/${id}'}, {name: b, path: /y, capture: {id: {json: $.id}}}]"
+            + "|request 'a' uses ${id}, which no earlier request captures",
+        "requests: [{name: a, path: /x, capture: {id: {json: '$.items[0'}}}]|request 'a': capture"
+            + " id: bad JSONPath '$.items[0'",
+        "requests: [{name: a, path: /x, capture: {id: {regex: 'id=\\d+'}}}]|request 'a': capture"
+            + " id: regex 'id=\\d+' needs a group",
+        "requests: [{name: a, path: /x, capture: {thread: {json: $.t}}}]|request 'a': capture"
+            + " thread shadows the built-in ${thread}",
+        "requests: [{name: a, path: /x, capture: {id: {xpath: /a}}}]|request 'a': capture id:"
+            + " unknown source 'xpath'",
+        "requests: [{name: a, path: /x, capture: {id: {header: 'Bad Name'}}}]|request 'a':"
+            + " capture id: 'Bad Name' is not a header name",
         "requests: [{name: a, path: '/x/${random:9:1}'}]|request 'a': bad range in ${random:9:1}",
         "requests: [{name: a, path: /x}, {name: a, path: /y}]|request 'a': the name is used twice",
         "requests: [{name: a, url: 'ftp://127.0.0.1/x'}]|request 'a': unsupported URL scheme 'ftp'",
