@@ -64,7 +64,8 @@ public final class Reasons {
 
   /** Per request and capture, the code of its first failure's reason; 0 until one. */
   private final AtomicIntegerArray badCaptures =
-      new AtomicIntegerArray(LoadPlan.MAX_REQUESTS_PER_ITERATION * RequestSpec.MAX_CAPTURES);
+      new AtomicIntegerArray(
+          LoadPlan.MAX_REQUESTS_PER_ITERATION * LoadPlan.MAX_CAPTURES_PER_REQUEST);
 
   private final AtomicInteger next = new AtomicInteger(FIRST_INTERNED);
 
@@ -112,7 +113,7 @@ public final class Reasons {
    * its first.
    */
   public int badCaptureCode(int request, int capture) {
-    return badCaptures.get(request * RequestSpec.MAX_CAPTURES + capture);
+    return badCaptures.get(request * LoadPlan.MAX_CAPTURES_PER_REQUEST + capture);
   }
 
   /**
@@ -120,7 +121,7 @@ public final class Reasons {
    * {@code message}, and returns the code all its failures then share.
    */
   public int firstBadCapture(int request, int capture, String message) {
-    int i = request * RequestSpec.MAX_CAPTURES + capture;
+    int i = request * LoadPlan.MAX_CAPTURES_PER_REQUEST + capture;
     badCaptures.compareAndSet(i, 0, intern(message));
     return badCaptures.get(i);
   }

@@ -1,5 +1,6 @@
 package io.phaseload.client.request;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,9 +31,6 @@ public record RequestSpec(
     Template body,
     Expectation expect,
     List<Capture> captures) {
-
-  /** The most captures one request may have. */
-  public static final int MAX_CAPTURES = 8;
 
   /** A request that captures nothing. */
   public RequestSpec(
@@ -97,8 +95,9 @@ public record RequestSpec(
     endpoints = List.copyOf(endpoints);
     headers = List.copyOf(headers);
     captures = List.copyOf(captures);
-    if (captures.size() > MAX_CAPTURES) {
-      throw new IllegalArgumentException("at most " + MAX_CAPTURES + " captures per request");
+    if (captures.size() > LoadPlan.MAX_CAPTURES_PER_REQUEST) {
+      throw new IllegalArgumentException(
+          "at most " + LoadPlan.MAX_CAPTURES_PER_REQUEST + " captures per request");
     }
     Set<String> captured = new HashSet<>();
     for (Capture c : captures) {
