@@ -324,6 +324,15 @@ public final class JsonReport {
       } else {
         p.put("sendDelay", null);
       }
+      if (l.thinks() > 0) {
+        Map<String, Object> think = new LinkedHashMap<>();
+        think.put("count", l.thinks());
+        think.put("seconds", Millis.seconds(l.thinkNanos()));
+        think.put("meanMs", Millis.of(l.thinkNanos() / l.thinks()));
+        p.put("think", think);
+      } else {
+        p.put("think", null);
+      }
       p.put("limited", l.limited());
       p.put("warning", l.limited() ? l.warning() : null);
       phases.add(p);

@@ -21,6 +21,7 @@ import java.util.function.ToIntFunction;
  * @param body the body, or null for none
  * @param expect what the response must be
  * @param captures the session variables it takes from its response, in order
+ * @param think the user's pause after it, before its next request
  */
 public record RequestSpec(
     String name,
@@ -30,7 +31,8 @@ public record RequestSpec(
     List<Header> headers,
     Template body,
     Expectation expect,
-    List<Capture> captures) {
+    List<Capture> captures,
+    Think think) {
 
   /** A request that captures nothing. */
   public RequestSpec(
@@ -41,7 +43,7 @@ public record RequestSpec(
       List<Header> headers,
       Template body,
       Expectation expect) {
-    this(name, method, endpoints, pick, headers, body, expect, List.of());
+    this(name, method, endpoints, pick, headers, body, expect, List.of(), Think.NONE);
   }
 
   /** How one of several endpoints is chosen for each request. */
@@ -95,6 +97,7 @@ public record RequestSpec(
     endpoints = List.copyOf(endpoints);
     headers = List.copyOf(headers);
     captures = List.copyOf(captures);
+    think = think == null ? Think.NONE : think;
     if (captures.size() > LoadPlan.MAX_CAPTURES_PER_REQUEST) {
       throw new IllegalArgumentException(
           "at most " + LoadPlan.MAX_CAPTURES_PER_REQUEST + " captures per request");
@@ -176,7 +179,8 @@ public record RequestSpec(
         headers.stream().map(h -> new Header(h.name(), h.value().bind(slotOf))).toList(),
         body == null ? null : body.bind(slotOf),
         expect.bind(slotOf),
-        captures.stream().map(c -> c.bind(slotOf.applyAsInt(c.name()))).toList());
+        captures.stream().map(c -> c.bind(slotOf.applyAsInt(c.name()))).toList(),
+        think);
   }
 
   /** Whether any part of the request draws from the random generator. */

@@ -143,6 +143,9 @@ public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
         sb.append("; capture ").append(c.name()).append(' ').append(c.from().key());
         sb.append(' ').append(c.expression());
       }
+      if (!r.think().none()) {
+        sb.append("; think ").append(r.think());
+      }
       out.add(sb.toString());
     }
     return out;

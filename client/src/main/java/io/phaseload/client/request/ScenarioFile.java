@@ -46,6 +46,7 @@ public final class ScenarioFile {
           "bodyFile",
           "expect",
           "capture",
+          "think",
           "slo");
   private static final Set<String> EXPECT_KEYS = Set.of("status", "bodyContains", "bodyEquals");
 
@@ -199,7 +200,33 @@ public final class ScenarioFile {
     }
     Template body = body(file, r);
     return new RequestSpec(
-        name, method, endpoints, pick, headers, body, expectation(r), captures(r.get("capture")));
+        name,
+        method,
+        endpoints,
+        pick,
+        headers,
+        body,
+        expectation(r),
+        captures(r.get("capture")),
+        think(r.get("think")));
+  }
+
+  /** A request's {@code think}: a duration, {@code {min, max}} or {@code {mean}}. */
+  private static Think think(JsonNode t) {
+    if (t == null || t.isNull()) {
+      return Think.NONE;
+    }
+    if (t.isValueNode()) {
+      return Think.fixed(t.asText());
+    }
+    if (t.isObject() && t.size() == 2 && t.has("min") && t.has("max")) {
+      return Think.uniform(t.get("min").asText(), t.get("max").asText());
+    }
+    if (t.isObject() && t.size() == 1 && t.has("mean")) {
+      return Think.exponential(t.get("mean").asText());
+    }
+    throw new IllegalArgumentException(
+        "think must be a duration (500ms), {min: 200ms, max: 2s} or {mean: 1s}");
   }
 
   /** A request's {@code capture}: a mapping of NAME to one of json, header or regex. */

@@ -26,6 +26,8 @@ import java.util.Locale;
  *     open model, whose users wait for their arrival's time instead)
  * @param gapNanos the time from those responses to the sends, summed: the generator's own delay
  * @param maxGapNanos the longest of them
+ * @param thinks the pauses the scenario's {@code think} made users take (not the generator's)
+ * @param thinkNanos their time, summed: neither latency nor the generator's delay
  */
 public record GeneratorLoad(
     String phase,
@@ -41,7 +43,9 @@ public record GeneratorLoad(
     long maxGcNanos,
     long gaps,
     long gapNanos,
-    long maxGapNanos) {
+    long maxGapNanos,
+    long thinks,
+    long thinkNanos) {
 
   /** Above this share of its cores used, the generator was its own limit. */
   public static final double MAX_CPU_SHARE = 0.90;
@@ -140,6 +144,31 @@ public record GeneratorLoad(
                   " mean %.3f ms, max %.3f ms",
                   p.meanGapNanos() / 1e6,
                   p.maxGapNanos() / 1e6));
+      sep = "; ";
+    }
+    return line.toString();
+  }
+
+  /**
+   * The text report's line of the users' think time, phase by phase, beside the throughput it
+   * lowered; null if no phase had any.
+   */
+  public static String thinkLine(List<GeneratorLoad> phases) {
+    if (phases.stream().allMatch(p -> p.thinks() == 0)) {
+      return null;
+    }
+    StringBuilder line = new StringBuilder("Think time (users pausing, in no latency):");
+    String sep = " ";
+    for (GeneratorLoad p : phases) {
+      line.append(sep)
+          .append(p.phase())
+          .append(
+              String.format(
+                  Locale.ROOT,
+                  " %.3f s in %d pauses (mean %.3f ms)",
+                  p.thinkNanos() / 1e9,
+                  p.thinks(),
+                  p.thinks() == 0 ? 0.0 : p.thinkNanos() / 1e6 / p.thinks()));
       sep = "; ";
     }
     return line.toString();

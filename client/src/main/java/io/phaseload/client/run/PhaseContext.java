@@ -11,7 +11,7 @@ import io.phaseload.client.result.LatencyRecorder;
  * PhaseRunner} documents.
  *
  * @param gaps where closed-model users leave their response-to-send gaps
- * @param needs what each request needs of its user's session
+ * @param flow what each request needs of its user's session, and the pause after it
  * @param runStart the run's start on its clock: recorded times are offsets from it
  */
 record PhaseContext(
@@ -20,7 +20,7 @@ record PhaseContext(
     LatencyRecorder recorder,
     RunStop stop,
     SendGaps gaps,
-    Needs needs,
+    Flow flow,
     long seed,
     long runStart) {
 
@@ -31,6 +31,6 @@ record PhaseContext(
    */
   Vars vars(int thread) {
     return new Vars(
-        plan.firstThread(phase) + thread, phase.name(), phase.index(), seed, needs.sessionSize);
+        plan.firstThread(phase) + thread, phase.name(), phase.index(), seed, flow.sessionSize);
   }
 }

@@ -44,7 +44,7 @@ public final class PhaseRunner {
   private final LongSupplier nanoTime;
   private final RunStop stop = new RunStop();
   private final SendGaps gaps;
-  private final Needs needs;
+  private final Flow flow;
   private volatile long seed;
   private volatile boolean seedUsed;
   private volatile LongConsumer waiter = this::waitUntil;
@@ -70,7 +70,7 @@ public final class PhaseRunner {
     this.listener = listener;
     this.nanoTime = nanoTime;
     this.gaps = new SendGaps(Math.max(1, plan.peakThreads()));
-    this.needs = Needs.of(scenario, reasons);
+    this.flow = Flow.of(scenario, reasons);
   }
 
   /**
@@ -158,7 +158,7 @@ public final class PhaseRunner {
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
     gaps.clear();
     PhaseContext context =
-        new PhaseContext(plan, phase, recorder, stop, gaps, needs, seed, runStart);
+        new PhaseContext(plan, phase, recorder, stop, gaps, flow, seed, runStart);
     Arrivals arrivals =
         plan.isOpen() ? new Arrivals(Pacer.of(plan, phase, seed), plan.arrivals(phase)) : null;
     User[] users = new User[plan.threads(phase)];

@@ -18,12 +18,16 @@ public final class SendGaps {
   private final long[] sum;
   private final long[] count;
   private final long[] max;
+  private final long[] thinkSum;
+  private final long[] thinks;
 
   /** Room for {@code users} users at once: the busiest phase's. */
   SendGaps(int users) {
     this.sum = new long[users];
     this.count = new long[users];
     this.max = new long[users];
+    this.thinkSum = new long[users];
+    this.thinks = new long[users];
   }
 
   /** Forgets the last phase's gaps. */
@@ -31,6 +35,8 @@ public final class SendGaps {
     Arrays.fill(sum, 0);
     Arrays.fill(count, 0);
     Arrays.fill(max, 0);
+    Arrays.fill(thinkSum, 0);
+    Arrays.fill(thinks, 0);
   }
 
   /** User {@code user}'s gaps in this phase: their sum, how many, and the longest. */
@@ -38,6 +44,33 @@ public final class SendGaps {
     sum[user] = gapSum;
     count[user] = gaps;
     max[user] = longest;
+  }
+
+  /**
+   * User {@code user}'s think time in this phase: the pauses its scenario asked for, which are
+   * neither latency nor the generator's delay.
+   */
+  void putThink(int user, long pauseSum, long pauses) {
+    thinkSum[user] = pauseSum;
+    thinks[user] = pauses;
+  }
+
+  /** The phase's think time, all users, in nanoseconds. */
+  public long thinkNanos() {
+    long s = 0;
+    for (long v : thinkSum) {
+      s += v;
+    }
+    return s;
+  }
+
+  /** How many pauses the phase's users made. */
+  public long thinks() {
+    long s = 0;
+    for (long v : thinks) {
+      s += v;
+    }
+    return s;
   }
 
   /** The phase's gaps, all users: their sum in nanoseconds. */

@@ -4,15 +4,17 @@ import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.RequestSpec;
 import io.phaseload.client.request.Scenario;
+import io.phaseload.client.request.Think;
 import io.phaseload.client.request.Vars;
 import java.util.List;
 
 /**
- * What each request of a scenario needs of its user's session before it may be sent: the slots of
- * the session variables it uses, and, for each, the outcome it is skipped with when that variable
- * has no value, its reason interned before the run. Immutable and thread-safe.
+ * A scenario as its users step through it: what each request needs of the user's session before it
+ * may be sent (the slots of the session variables it uses, and, for each, the outcome it is skipped
+ * with when that variable has no value, its reason interned before the run), and the pause after
+ * it. Immutable and thread-safe.
  */
-final class Needs {
+final class Flow {
 
   /** For every request, the slots of the session variables it uses. */
   private final int[][] slots;
@@ -20,23 +22,29 @@ final class Needs {
   /** For every request and each of its slots, the {@link Outcome#SKIPPED} outcome it gets. */
   private final int[][] skips;
 
+  /** For every request, the user's pause after it. */
+  private final Think[] thinks;
+
   /** How many session variables each user holds. */
   final int sessionSize;
 
-  private Needs(int[][] slots, int[][] skips, int sessionSize) {
+  private Flow(int[][] slots, int[][] skips, Think[] thinks, int sessionSize) {
     this.slots = slots;
     this.skips = skips;
+    this.thinks = thinks;
     this.sessionSize = sessionSize;
   }
 
   /** The needs of {@code scenario}'s requests, their skip reasons interned in {@code reasons}. */
-  static Needs of(Scenario scenario, Reasons reasons) {
+  static Flow of(Scenario scenario, Reasons reasons) {
     List<String> names = scenario.slotNames();
     int n = scenario.size();
     int[][] slots = new int[n][];
     int[][] skips = new int[n][];
+    Think[] thinks = new Think[n];
     for (int r = 0; r < n; r++) {
       RequestSpec spec = scenario.get(r);
+      thinks[r] = spec.think();
       List<String> used = spec.sessionNames();
       slots[r] = new int[used.size()];
       skips[r] = new int[used.size()];
@@ -55,13 +63,12 @@ final class Needs {
                         + " reached)"));
       }
     }
-    return new Needs(slots, skips, names.size());
+    return new Flow(slots, skips, thinks, names.size());
   }
 
-  /** A scenario whose requests need nothing. */
-  static Needs none(int requests) {
-    int[][] empty = new int[requests][0];
-    return new Needs(empty, empty, 0);
+  /** The user's pause after request {@code request}. */
+  Think think(int request) {
+    return thinks[request];
   }
 
   /**
