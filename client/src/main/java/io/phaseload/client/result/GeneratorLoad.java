@@ -2,6 +2,8 @@ package io.phaseload.client.result;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * How hard the generator itself worked in one phase, to tell a slow service from a slow generator:
@@ -130,23 +132,16 @@ public record GeneratorLoad(
    * same user, phase by phase; null if no phase had any (the open model).
    */
   public static String gapLine(List<GeneratorLoad> phases) {
-    if (phases.stream().allMatch(p -> p.gaps() == 0)) {
-      return null;
-    }
-    StringBuilder line = new StringBuilder("Generator delay from a response to the next send:");
-    String sep = " ";
-    for (GeneratorLoad p : phases) {
-      line.append(sep)
-          .append(p.phase())
-          .append(
-              String.format(
-                  Locale.ROOT,
-                  " mean %.3f ms, max %.3f ms",
-                  p.meanGapNanos() / 1e6,
-                  p.maxGapNanos() / 1e6));
-      sep = "; ";
-    }
-    return line.toString();
+    return line(
+        phases,
+        p -> p.gaps() > 0,
+        "Generator delay from a response to the next send:",
+        p ->
+            String.format(
+                Locale.ROOT,
+                " mean %.3f ms, max %.3f ms",
+                p.meanGapNanos() / 1e6,
+                p.maxGapNanos() / 1e6));
   }
 
   /**
@@ -154,21 +149,32 @@ public record GeneratorLoad(
    * lowered; null if no phase had any.
    */
   public static String thinkLine(List<GeneratorLoad> phases) {
-    if (phases.stream().allMatch(p -> p.thinks() == 0)) {
+    return line(
+        phases,
+        p -> p.thinks() > 0,
+        "Think time (users pausing, in no latency):",
+        p ->
+            String.format(
+                Locale.ROOT,
+                " %.3f s in %d pauses (mean %.3f ms)",
+                p.thinkNanos() / 1e9,
+                p.thinks(),
+                p.thinks() == 0 ? 0.0 : p.thinkNanos() / 1e6 / p.thinks()));
+  }
+
+  /** "TITLE PHASE figures; PHASE figures", or null if no phase {@code has} any. */
+  private static String line(
+      List<GeneratorLoad> phases,
+      Predicate<GeneratorLoad> has,
+      String title,
+      Function<GeneratorLoad, String> figures) {
+    if (phases.stream().noneMatch(has)) {
       return null;
     }
-    StringBuilder line = new StringBuilder("Think time (users pausing, in no latency):");
+    StringBuilder line = new StringBuilder(title);
     String sep = " ";
     for (GeneratorLoad p : phases) {
-      line.append(sep)
-          .append(p.phase())
-          .append(
-              String.format(
-                  Locale.ROOT,
-                  " %.3f s in %d pauses (mean %.3f ms)",
-                  p.thinkNanos() / 1e9,
-                  p.thinks(),
-                  p.thinks() == 0 ? 0.0 : p.thinkNanos() / 1e6 / p.thinks()));
+      line.append(sep).append(p.phase()).append(figures.apply(p));
       sep = "; ";
     }
     return line.toString();

@@ -57,17 +57,17 @@ public final class SendGaps {
 
   /** The phase's think time, all users, in nanoseconds. */
   public long thinkNanos() {
-    long s = 0;
-    for (long v : thinkSum) {
-      s += v;
-    }
-    return s;
+    return total(thinkSum);
   }
 
   /** How many pauses the phase's users made. */
   public long thinks() {
+    return total(thinks);
+  }
+
+  private static long total(long[] perUser) {
     long s = 0;
-    for (long v : thinks) {
+    for (long v : perUser) {
       s += v;
     }
     return s;
@@ -75,20 +75,12 @@ public final class SendGaps {
 
   /** The phase's gaps, all users: their sum in nanoseconds. */
   public long sum() {
-    long s = 0;
-    for (long v : sum) {
-      s += v;
-    }
-    return s;
+    return total(sum);
   }
 
   /** How many gaps the phase had: sends that followed a response on the same user. */
   public long count() {
-    long s = 0;
-    for (long v : count) {
-      s += v;
-    }
-    return s;
+    return total(count);
   }
 
   /** The longest gap of the phase, in nanoseconds. */
