@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates what the manual quotes from the code: docs/cli.md (every command's help, verbatim, as
 # DocsTest checks) and every marked sample in README.md and docs/*.md (scripts/samples.py), each
-# from a real run against server.jar on 127.0.0.1:8080, which this script starts and stops.
+# from a real run against server.jar on 127.0.0.1:8080 (and, for the login and CRUD samples,
+# json-server-auth on 127.0.0.1:3000), which this script starts and stops.
 # Loopback only. Review the diff before committing it: the figures are this machine's.
 #
 #   scripts/docs.sh            both
@@ -42,8 +43,10 @@ echo "docs/cli.md written"
 
 WORK=$(mktemp -d)
 SERVER_PID=""
+CRUD_PID=""
 cleanup() {
   [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null || true
+  [[ -n "$CRUD_PID" ]] && kill "$CRUD_PID" 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$WORK"
 }
@@ -53,5 +56,20 @@ if curl -s --max-time 1 http://127.0.0.1:8080/ >/dev/null 2>&1; then
   die "127.0.0.1:8080 is in use; the samples name that port, so stop what listens there first"
 fi
 start_server_jar server/target/server.jar 8080 "$WORK/server.log"
+
+# The login and CRUD samples run against json-server-auth on 127.0.0.1:3000 (from
+# scripts/install-test-npm.sh), seeded with the four users docs/examples/crud.yaml logs in as.
+CRUD_BIN=${PHASELOAD_NPM:-/opt/phaseload-npm}/node_modules/.bin/json-server-auth
+[[ -x "$CRUD_BIN" ]] || die "needs json-server-auth for the CRUD samples: run scripts/install-test-npm.sh"
+mkdir -p "$WORK/crud"
+echo '{"users": [], "items": []}' >"$WORK/crud/db.json"
+(cd "$WORK/crud" && exec "$CRUD_BIN" db.json --port 3000 --host 127.0.0.1 >"$WORK/crud.log" 2>&1) &
+CRUD_PID=$!
+wait_http http://127.0.0.1:3000/items 30 || die "json-server-auth did not start: $(cat "$WORK/crud.log")"
+for t in 0 1 2 3; do
+  curl -fs -o /dev/null -H 'Content-Type: application/json' \
+    -d "{\"email\":\"u$t@example.com\",\"password\":\"secret-$t\"}" http://127.0.0.1:3000/register ||
+    die "could not register u$t at json-server-auth"
+done
 ln -s "$PWD/client" "$PWD/server" "$PWD/docs" "$WORK/"
 python3 scripts/samples.py "$WORK" README.md docs/*.md

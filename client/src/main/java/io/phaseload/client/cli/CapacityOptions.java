@@ -1,7 +1,7 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.capacity.CapacitySearch;
-import io.phaseload.client.run.Durations;
+import io.phaseload.client.plan.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

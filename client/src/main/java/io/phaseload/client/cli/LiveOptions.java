@@ -1,8 +1,8 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.live.LiveConfig;
+import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.run.Durations;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;

@@ -232,6 +232,10 @@ public final class Main {
         watched.finished(LivePages.finalPage(info(rc, s), s.generator(), done, commandLine, slos));
       }
       TextReport.print(done.result(), done.summary(), done.serviceTime(), slos, out);
+      String thinkLine = GeneratorLoad.thinkLine(s.generator());
+      if (thinkLine != null) {
+        out.println(thinkLine);
+      }
       String gapLine = GeneratorLoad.gapLine(s.generator());
       if (gapLine != null) {
         out.println(gapLine);

@@ -1,12 +1,12 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.engine.EngineKind;
+import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Scenario;
-import io.phaseload.client.run.Durations;
 import io.phaseload.client.run.FailureLimit;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.StartAt;

@@ -1,13 +1,16 @@
 package io.phaseload.client.engine;
 
 import io.phaseload.client.request.ByteBuf;
+import io.phaseload.client.request.Capture;
 import io.phaseload.client.request.Expectation;
+import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.RequestSpec;
 import io.phaseload.client.request.Vars;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One request of the scenario as HTTP/1.1 bytes: encoded once when it has no variable, else
@@ -29,6 +32,11 @@ public final class EncodedRequest {
   public final boolean head;
   public final int keep;
 
+  /** The headers the request's captures read, lower case: the parser keeps their values. */
+  public final String[] keepHeaders;
+
+  private final List<Capture> captures;
+
   /** The origin index of each endpoint. */
   public final int[] origin;
 
@@ -49,7 +57,19 @@ public final class EncodedRequest {
     this.spec = spec;
     this.expect = spec.expect();
     this.head = spec.head();
-    this.keep = spec.head() ? 0 : spec.expect().bodyBytesNeeded();
+    this.captures = spec.captures();
+    boolean readsBody = spec.captures().stream().anyMatch(Capture::readsBody);
+    this.keep =
+        spec.head()
+            ? 0
+            : Math.max(
+                spec.expect().bodyBytesNeeded(), readsBody ? Expectation.MAX_BODY_CHECKED : 0);
+    this.keepHeaders =
+        spec.captures().stream()
+            .map(Capture::headerName)
+            .filter(Objects::nonNull)
+            .distinct()
+            .toArray(String[]::new);
     this.origin = origin;
     this.method = bytes(spec.method() + " ");
     this.hosts = new byte[origin.length][];
@@ -93,6 +113,30 @@ public final class EncodedRequest {
   public int outcome(int status, KeptBody body, Vars vars, int request, Reasons reasons) {
     return expect.check(
         status, body.bytes(), body.length(), body.truncated(), vars, request, reasons);
+  }
+
+  /**
+   * Takes the request's captures from the response just timed into {@code vars}, and returns its
+   * outcome: {@code outcome} as it was, or a {@link Outcome#CAPTURE} failure with the reason of the
+   * first capture that found nothing. A response that failed sets none: each of its captures'
+   * values is taken away, so that the requests needing them are skipped. Allocates (a capture
+   * parses the body); call after the response is recorded as timed.
+   */
+  public int capture(
+      int outcome, KeptBody body, KeptHeaders headers, Vars vars, int request, Reasons reasons) {
+    if (captures.isEmpty()) {
+      return outcome;
+    }
+    return Capture.takeAll(
+        captures,
+        outcome,
+        body.bytes(),
+        body.length(),
+        body.truncated(),
+        headers::value,
+        vars,
+        request,
+        reasons);
   }
 
   /**

@@ -66,6 +66,13 @@ public interface Engine extends AutoCloseable {
      */
     int execute(int request, Vars vars);
 
+    /**
+     * Takes request {@code request}'s captures from the response {@link #execute} just returned
+     * into {@code vars}, after it was timed, and returns its outcome: {@code outcome}, or a capture
+     * failure ({@link io.phaseload.client.request.Capture#takeAll}).
+     */
+    int capture(int outcome, int request, Vars vars);
+
     @Override
     void close();
   }

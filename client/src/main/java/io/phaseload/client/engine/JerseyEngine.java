@@ -2,6 +2,7 @@ package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.ByteBuf;
+import io.phaseload.client.request.Capture;
 import io.phaseload.client.request.Expectation;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.RequestSpec;
@@ -15,10 +16,12 @@ import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.LongConsumer;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
@@ -115,6 +118,11 @@ public final class JerseyEngine implements Engine {
       /** Until the last response's head was in, without keep-alive; else 0. */
       private long firstByte;
 
+      /** The last response's body and its headers, kept only for a request that captures. */
+      private byte[] lastBody = new byte[0];
+
+      private MultivaluedMap<String, String> lastHeaders;
+
       @Override
       public int execute(int request, Vars vars) {
         RequestSpec spec = scenario.get(request);
@@ -137,11 +145,34 @@ public final class JerseyEngine implements Engine {
                 spec.head() || !response.hasEntity()
                     ? new byte[0]
                     : response.readEntity(byte[].class);
+            if (!spec.captures().isEmpty()) {
+              lastBody = body;
+              lastHeaders = response.getStringHeaders();
+            }
             return x.check(status, body, body.length, false, vars, request, reasons);
           }
         } catch (ProcessingException | IllegalStateException e) {
           return Failures.outcomeOf(e, reasons, true, aborted);
         }
+      }
+
+      @Override
+      public int capture(int outcome, int request, Vars vars) {
+        List<Capture> captures = scenario.get(request).captures();
+        if (captures.isEmpty()) {
+          return outcome;
+        }
+        MultivaluedMap<String, String> headers = lastHeaders;
+        return Capture.takeAll(
+            captures,
+            outcome,
+            lastBody,
+            lastBody.length,
+            false,
+            name -> headers == null ? null : headers.getFirst(name),
+            vars,
+            request,
+            reasons);
       }
 
       @Override

@@ -1,7 +1,6 @@
 package io.phaseload.client.engine;
 
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.request.Vars;
 import java.util.function.LongConsumer;
 
 /**
@@ -36,11 +35,7 @@ public final class RawEngine implements Engine {
   public void prepare() {
     Engine.super.prepare();
     new ResponseReader();
-    Vars none = Vars.none();
-    EncodedRequest[] requests = wire.requests();
-    for (int r = 0; r < requests.length; r++) {
-      requests[r].render(requests[r].spec.pickEndpoint(r, none), none);
-    }
+    wire.renderEach();
   }
 
   /** A thread each, blocking on its own session: {@link ThreadUsers}. */

@@ -76,7 +76,7 @@ final class RawSession implements Engine.Session {
     try {
       c.send(bytes, length);
       ResponseReader reader = c.reader;
-      reader.read(p.head, p.keep);
+      reader.read(p.head, p.keep, p.keepHeaders);
       c.reused = true;
       int outcome = p.outcome(reader.status(), reader.body(), vars, request, reasons);
       if (!keepAlive || !reader.keepAlive()) {
@@ -87,6 +87,13 @@ final class RawSession implements Engine.Session {
       c.disconnect();
       return Failures.outcomeOf(ex, reasons, c.written, sockets.aborted());
     }
+  }
+
+  @Override
+  public int capture(int outcome, int request, Vars vars) {
+    ResponseReader reader = last.reader;
+    return requests[request].capture(
+        outcome, reader.body(), reader.headers(), vars, request, reasons);
   }
 
   @Override

@@ -43,6 +43,7 @@ public final class ResponseParser {
   private int lineLength;
 
   private final KeptBody body = new KeptBody();
+  private final KeptHeaders headers = new KeptHeaders();
 
   /**
    * Parses one response of every framing, so that every class and branch the parser needs is loaded
@@ -80,8 +81,19 @@ public final class ResponseParser {
    * @param keep how many body bytes to keep for the check
    */
   public void start(boolean headRequest, int keep) {
+    start(headRequest, keep, KEEP_NO_HEADERS);
+  }
+
+  private static final String[] KEEP_NO_HEADERS = {};
+
+  /**
+   * Starts a new response, keeping the values of the headers named {@code keepHeaders} (lower case)
+   * for the request's captures.
+   */
+  public void start(boolean headRequest, int keep, String[] keepHeaders) {
     head = headRequest;
     body.start(keep);
+    headers.start(keepHeaders);
     state = STATUS;
     headBytes = 0;
     lineLength = 0;
@@ -151,6 +163,11 @@ public final class ResponseParser {
     return keepAlive;
   }
 
+  /** The values of the headers asked for. */
+  public KeptHeaders headers() {
+    return headers;
+  }
+
   /** The first bytes of the body, as many as were asked for. */
   public KeptBody body() {
     return body;
@@ -183,11 +200,13 @@ public final class ResponseParser {
     switch (state) {
       case STATUS -> {
         parsed.statusLine(b, s, e);
+        headers.reset();
         state = HEADER;
       }
       case HEADER -> {
         if (e > s) {
           parsed.header(b, s, e);
+          headers.offer(b, s, e);
         } else if (parsed.interim()) {
           state = STATUS;
         } else {

@@ -50,23 +50,26 @@ final class ResponseReader {
     end = 0;
   }
 
+  private static final String[] NO_HEADERS = {};
+
   /** Reads one whole response to a request other than HEAD, keeping what a body check can use. */
   void read() throws IOException {
-    read(false, Expectation.MAX_BODY_CHECKED);
+    read(false, Expectation.MAX_BODY_CHECKED, NO_HEADERS);
   }
 
   /**
    * Reads one whole response. Its body, of any length, is read to its end; the first {@code keep}
-   * bytes are kept for the check and the rest dropped.
+   * bytes are kept for the check and the rest dropped, and the values of the headers named {@code
+   * keepHeaders} (lower case) for the request's captures.
    *
    * @param head whether the request was HEAD, whose response has no body whatever its headers say
    * @throws EOFException if the stream ends before the response does
    * @throws ProtocolException if the response is not HTTP/1.x
    * @throws IOException if reading fails, e.g. on the read timeout
    */
-  void read(boolean head, int keep) throws IOException {
+  void read(boolean head, int keep, String[] keepHeaders) throws IOException {
     firstByteAt = 0;
-    parser.start(head, keep);
+    parser.start(head, keep, keepHeaders);
     while (true) {
       if (pos < end) {
         pos = parser.feed(buf, pos, end);
@@ -101,5 +104,10 @@ final class ResponseReader {
   /** The first bytes of the body, as many as the last read was asked to keep. */
   KeptBody body() {
     return parser.body();
+  }
+
+  /** The values of the headers the last read was asked to keep. */
+  KeptHeaders headers() {
+    return parser.headers();
   }
 }

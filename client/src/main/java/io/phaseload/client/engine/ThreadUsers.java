@@ -72,7 +72,8 @@ public final class ThreadUsers {
           how.waitUntil().accept(user.wakeAt());
         } else {
           int outcome = session.execute(r, user.vars());
-          user.answered(outcome, how.clock().getAsLong(), session);
+          long at = how.clock().getAsLong();
+          user.answered(session.capture(outcome, r, user.vars()), at, session);
         }
         r = user.next(how.clock().getAsLong());
       }

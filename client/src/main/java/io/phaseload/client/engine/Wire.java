@@ -1,8 +1,10 @@
 package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Capture;
 import io.phaseload.client.request.RequestSpec;
 import io.phaseload.client.request.Scenario;
+import io.phaseload.client.request.Vars;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,5 +44,26 @@ public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAliv
       requests[r] = new EncodedRequest(spec, origin, list, settings.keepAlive());
     }
     return new Wire(list.toArray(new Origin[0]), requests, settings.keepAlive());
+  }
+
+  /**
+   * Renders every request once, before the first phase, so that the code and classes it takes are
+   * loaded then, not timed mid-run; session variables stand in as "0".
+   */
+  public void renderEach() {
+    int slots = 0;
+    for (EncodedRequest r : requests) {
+      for (Capture c : r.spec.captures()) {
+        slots = Math.max(slots, c.slot() + 1);
+      }
+    }
+    Vars vars = new Vars(0, "", 0, 0, slots);
+    byte[] zero = {'0'};
+    for (int s = 0; s < slots; s++) {
+      vars.set(s, zero, 0, 1);
+    }
+    for (int r = 0; r < requests.length; r++) {
+      requests[r].render(requests[r].spec.pickEndpoint(r, vars), vars);
+    }
   }
 }

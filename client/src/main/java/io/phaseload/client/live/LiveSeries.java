@@ -47,7 +47,7 @@ final class LiveSeries {
   /** One recorded request, by when it started (ns since the run began). */
   void request(long startNanos, int outcome, long latencyNanos) {
     if (!Outcome.sent(outcome)) {
-      int kind = Outcome.FAILURE_KINDS.indexOf(Outcome.NOT_SENT);
+      int kind = Outcome.FAILURE_KINDS.indexOf(Outcome.kind(outcome));
       int s = second(startNanos);
       failed[kind][s]++;
       return;

@@ -39,6 +39,9 @@ public record LoadPlan(
   /** The most requests an iteration may have; the record layout is sized to tell them apart. */
   public static final int MAX_REQUESTS_PER_ITERATION = 64;
 
+  /** The most values one request may capture from its response. */
+  public static final int MAX_CAPTURES_PER_REQUEST = 8;
+
   public LoadPlan {
     if (threads < 1) {
       throw new IllegalArgumentException("THREADS must be at least 1, got " + threads);

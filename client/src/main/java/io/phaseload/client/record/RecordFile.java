@@ -53,13 +53,17 @@ import java.util.zip.Inflater;
 public final class RecordFile {
 
   /**
-   * The format written and read. 3: a run with {@code --no-keepalive} adds each request's
-   * connection times. 2: a bad body's outcome carries a reason code (its check and an excerpt),
-   * where 1 carried its HTTP status.
+   * The format written and read. 4: outcomes of two more kinds, a failed capture and a request
+   * skipped for a session variable with no value (the header's scenario lists the captures). 3: a
+   * run with {@code --no-keepalive} adds each request's connection times. 2: a bad body's outcome
+   * carries a reason code (its check and an excerpt), where 1 carried its HTTP status.
    */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
 
-  /** The oldest format still read: 2, whose requests are 3's without connection times. */
+  /**
+   * The oldest format still read: 2, whose requests are 3's without connection times; 3's are 4's
+   * without captures.
+   */
   public static final int OLDEST_VERSION = 2;
 
   static final byte[] MAGIC = {'P', 'L', 'R', 'E', 'C', '\r', '\n', 0x1A};

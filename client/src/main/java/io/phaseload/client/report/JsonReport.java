@@ -262,6 +262,7 @@ public final class JsonReport {
     m.put("ok", g.ok());
     m.put("failed", g.failed());
     m.put("notSent", g.notSent());
+    m.put("skipped", g.skipped());
     Map<String, Object> errors = new LinkedHashMap<>();
     Map<String, Object> why = new LinkedHashMap<>();
     for (int kind : Outcome.FAILURE_KINDS) {
@@ -322,6 +323,15 @@ public final class JsonReport {
         p.put("sendDelay", gap);
       } else {
         p.put("sendDelay", null);
+      }
+      if (l.thinks() > 0) {
+        Map<String, Object> think = new LinkedHashMap<>();
+        think.put("count", l.thinks());
+        think.put("seconds", Millis.seconds(l.thinkNanos()));
+        think.put("meanMs", Millis.of(l.thinkNanos() / l.thinks()));
+        p.put("think", think);
+      } else {
+        p.put("think", null);
       }
       p.put("limited", l.limited());
       p.put("warning", l.limited() ? l.warning() : null);

@@ -113,7 +113,10 @@ public final class TextReport {
       out.println("HTTP statuses of failures: " + statuses(total.statuses()));
     }
     if (total.notSent() > 0) {
-      out.println("Not sent (never left the client): " + total.notSent());
+      out.println(
+          "Not sent (never left the client): "
+              + total.notSent()
+              + (total.skipped() > 0 ? " (skipped: " + total.skipped() + ")" : ""));
     }
     reasons(run, total, out);
   }
@@ -288,11 +291,14 @@ public final class TextReport {
     }
   }
 
-  /** "connect 0, timeout 0, io 0, http 0, bad body 0": the kinds of requests sent that failed. */
+  /**
+   * "connect 0, timeout 0, io 0, http 0, bad body 0": the kinds of requests sent that failed, and
+   * capture when a capture failed.
+   */
   public static String failureKinds(Group g) {
     StringJoiner j = new StringJoiner(", ");
     for (int kind : Outcome.FAILURE_KINDS) {
-      if (kind != Outcome.NOT_SENT) {
+      if (Outcome.sentKind(kind) && (kind != Outcome.CAPTURE || g.count(kind) > 0)) {
         j.add(Outcome.kindName(kind) + " " + g.count(kind));
       }
     }

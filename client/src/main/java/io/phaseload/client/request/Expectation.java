@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToIntFunction;
 
 /**
  * What a response must be to count as a success: a status among those expected (a code, a list, or
@@ -47,6 +48,23 @@ public final class Expectation {
     this.body = body;
     this.text = text;
     this.bytes = text == null ? null : text.constant();
+  }
+
+  /** A copy of {@code x} checking {@code text} instead: its variables bound. */
+  private Expectation(Expectation x, Template text) {
+    System.arraycopy(x.statuses, 0, statuses, 0, statuses.length);
+    this.body = x.body;
+    this.text = text;
+    this.bytes = text == null ? null : text.constant();
+  }
+
+  /** This expectation with its text's session variables bound to the session's slots. */
+  public Expectation bind(ToIntFunction<String> slotOf) {
+    if (text == null) {
+      return this;
+    }
+    Template bound = text.bind(slotOf);
+    return bound == text ? this : new Expectation(this, bound);
   }
 
   /** Any 2xx, body unchecked: the default. */

@@ -40,8 +40,20 @@ public final class Outcome {
    */
   public static final int NOT_SENT = 7;
 
+  /**
+   * The response came and met its expectation, but a capture found nothing in it: the session
+   * variable it would have set has no value, so the requests that need it are skipped.
+   */
+  public static final int CAPTURE = 8;
+
+  /**
+   * The request was not sent because a session variable it uses has no value (its capture failed,
+   * or the request that captures it failed or was skipped). Never counted as sent.
+   */
+  public static final int SKIPPED = 9;
+
   /** Number of kinds, counting {@link #UNUSED}. */
-  public static final int KINDS = 8;
+  public static final int KINDS = 10;
 
   public static final int KIND_BITS = 4;
   public static final int DETAIL_BITS = 10;
@@ -54,14 +66,14 @@ public final class Outcome {
 
   /** The failure kinds in the order every report lists them. */
   public static final List<Integer> FAILURE_KINDS =
-      List.of(CONNECT, TIMEOUT, IO, HTTP, BAD_BODY, NOT_SENT);
+      List.of(CONNECT, TIMEOUT, IO, HTTP, BAD_BODY, CAPTURE, NOT_SENT, SKIPPED);
 
   private static final String[] NAMES = {
-    "unused", "ok", "bad body", "http", "connect", "timeout", "io", "not sent"
+    "unused", "ok", "bad body", "http", "connect", "timeout", "io", "not sent", "capture", "skipped"
   };
 
   private static final String[] KEYS = {
-    "unused", "ok", "badBody", "http", "connect", "timeout", "io", "notSent"
+    "unused", "ok", "badBody", "http", "connect", "timeout", "io", "notSent", "capture", "skipped"
   };
 
   static {
@@ -110,10 +122,17 @@ public final class Outcome {
     return kind(outcome) == OK;
   }
 
-  /** Whether the request left the client (every recorded kind but not sent). */
+  /** Whether the request left the client (every recorded kind but not sent and skipped). */
   public static boolean sent(int outcome) {
-    int kind = kind(outcome);
-    return kind != UNUSED && kind != NOT_SENT;
+    return sentKind(kind(outcome));
+  }
+
+  /**
+   * Whether requests of {@code kind} left the client (every recorded kind but not sent and
+   * skipped).
+   */
+  public static boolean sentKind(int kind) {
+    return kind != UNUSED && kind != NOT_SENT && kind != SKIPPED;
   }
 
   /** Lower-case name of the kind, as the text report prints it ("bad body"). */

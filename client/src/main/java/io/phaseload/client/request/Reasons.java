@@ -62,6 +62,11 @@ public final class Reasons {
   private final AtomicIntegerArray badBodies =
       new AtomicIntegerArray(LoadPlan.MAX_REQUESTS_PER_ITERATION);
 
+  /** Per request and capture, the code of its first failure's reason; 0 until one. */
+  private final AtomicIntegerArray badCaptures =
+      new AtomicIntegerArray(
+          LoadPlan.MAX_REQUESTS_PER_ITERATION * LoadPlan.MAX_CAPTURES_PER_REQUEST);
+
   private final AtomicInteger next = new AtomicInteger(FIRST_INTERNED);
 
   public Reasons() {
@@ -101,6 +106,24 @@ public final class Reasons {
   public int firstBadBody(int request, String message) {
     badBodies.compareAndSet(request, 0, intern(message));
     return badBodies.get(request);
+  }
+
+  /**
+   * The reason every failure of capture {@code capture} of request {@code request} gets; 0 before
+   * its first.
+   */
+  public int badCaptureCode(int request, int capture) {
+    return badCaptures.get(request * LoadPlan.MAX_CAPTURES_PER_REQUEST + capture);
+  }
+
+  /**
+   * Interns the reason of the first failure of capture {@code capture} of request {@code request},
+   * {@code message}, and returns the code all its failures then share.
+   */
+  public int firstBadCapture(int request, int capture, String message) {
+    int i = request * LoadPlan.MAX_CAPTURES_PER_REQUEST + capture;
+    badCaptures.compareAndSet(i, 0, intern(message));
+    return badCaptures.get(i);
   }
 
   /** Replaces the message of a fixed code with one that says more (e.g. the file limit). */

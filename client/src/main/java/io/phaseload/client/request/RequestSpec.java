@@ -1,9 +1,14 @@
 package io.phaseload.client.request;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /**
  * One named request of an iteration: what to send, where, and what counts as success. Immutable;
@@ -15,6 +20,8 @@ import java.util.Locale;
  * @param headers extra header lines, in order; each value may hold variables
  * @param body the body, or null for none
  * @param expect what the response must be
+ * @param captures the session variables it takes from its response, in order
+ * @param think the user's pause after it, before its next request
  */
 public record RequestSpec(
     String name,
@@ -23,7 +30,21 @@ public record RequestSpec(
     Pick pick,
     List<Header> headers,
     Template body,
-    Expectation expect) {
+    Expectation expect,
+    List<Capture> captures,
+    Think think) {
+
+  /** A request that captures nothing. */
+  public RequestSpec(
+      String name,
+      String method,
+      List<Endpoint> endpoints,
+      Pick pick,
+      List<Header> headers,
+      Template body,
+      Expectation expect) {
+    this(name, method, endpoints, pick, headers, body, expect, List.of(), Think.NONE);
+  }
 
   /** How one of several endpoints is chosen for each request. */
   public enum Pick {
@@ -75,6 +96,18 @@ public record RequestSpec(
     }
     endpoints = List.copyOf(endpoints);
     headers = List.copyOf(headers);
+    captures = List.copyOf(captures);
+    think = think == null ? Think.NONE : think;
+    if (captures.size() > LoadPlan.MAX_CAPTURES_PER_REQUEST) {
+      throw new IllegalArgumentException(
+          "at most " + LoadPlan.MAX_CAPTURES_PER_REQUEST + " captures per request");
+    }
+    Set<String> captured = new HashSet<>();
+    for (Capture c : captures) {
+      if (!captured.add(c.name())) {
+        throw new IllegalArgumentException("captures " + c.name() + " twice");
+      }
+    }
     if (expect.text() != null) {
       // A check repeats the values its request was sent with, drawn in the order sent.
       for (Endpoint e : endpoints) {
@@ -116,6 +149,38 @@ public record RequestSpec(
   /** Whether the header {@code name} is set by the request, in any case. */
   public boolean sets(String headerName) {
     return headers.stream().anyMatch(h -> h.name().equalsIgnoreCase(headerName));
+  }
+
+  /** The session variables the request uses (path, headers, body, body check), each once. */
+  public List<String> sessionNames() {
+    Set<String> names = new LinkedHashSet<>();
+    for (Endpoint e : endpoints) {
+      names.addAll(e.path().sessionNames());
+    }
+    for (Header h : headers) {
+      names.addAll(h.value().sessionNames());
+    }
+    if (body != null) {
+      names.addAll(body.sessionNames());
+    }
+    if (expect.text() != null) {
+      names.addAll(expect.text().sessionNames());
+    }
+    return List.copyOf(names);
+  }
+
+  /** This request with its session variables and captures bound to the session's slots. */
+  public RequestSpec bind(ToIntFunction<String> slotOf) {
+    return new RequestSpec(
+        name,
+        method,
+        endpoints.stream().map(e -> new Endpoint(e.origin(), e.path().bind(slotOf))).toList(),
+        pick,
+        headers.stream().map(h -> new Header(h.name(), h.value().bind(slotOf))).toList(),
+        body == null ? null : body.bind(slotOf),
+        expect.bind(slotOf),
+        captures.stream().map(c -> c.bind(slotOf.applyAsInt(c.name()))).toList(),
+        think);
   }
 
   /** Whether any part of the request draws from the random generator. */

@@ -4,8 +4,10 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.common.Contract;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,7 +36,30 @@ public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
         throw new IllegalArgumentException("two requests are named '" + r.name() + "'");
       }
     }
-    requests = List.copyOf(requests);
+    Map<String, Integer> slots = new HashMap<>();
+    for (RequestSpec r : requests) {
+      for (String n : r.sessionNames()) {
+        if (!slots.containsKey(n)) {
+          throw new IllegalArgumentException(
+              "request '" + r.name() + "' uses ${" + n + "}, which no earlier request captures");
+        }
+      }
+      for (Capture c : r.captures()) {
+        slots.putIfAbsent(c.name(), slots.size());
+      }
+    }
+    requests = requests.stream().map(r -> r.bind(slots::get)).toList();
+  }
+
+  /**
+   * The session variables the requests capture, by slot: the values each user's {@link Vars} holds.
+   */
+  public List<String> slotNames() {
+    return requests.stream()
+        .flatMap(r -> r.captures().stream())
+        .map(Capture::name)
+        .distinct()
+        .toList();
   }
 
   /**
@@ -113,6 +138,13 @@ public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
       }
       if (r.body() != null) {
         sb.append("; body ").append(r.body());
+      }
+      for (Capture c : r.captures()) {
+        sb.append("; capture ").append(c.name()).append(' ').append(c.from().key());
+        sb.append(' ').append(c.expression());
+      }
+      if (!r.think().none()) {
+        sb.append("; think ").append(r.think());
       }
       out.add(sb.toString());
     }

@@ -3,12 +3,16 @@ package io.phaseload.client.request;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 /**
  * Text with variables, parsed once and rendered per request without allocating: {@code ${thread}}
- * (0-based within the phase), {@code ${iteration}} (0-based), {@code ${phase}} (its name) and
- * {@code ${random:LO:HI}} (a uniform integer, both ends included, from the thread's seeded
- * generator). Immutable; rendering is thread-safe given a thread's own {@link Vars}.
+ * (0-based within the phase), {@code ${iteration}} (0-based), {@code ${phase}} (its name), {@code
+ * ${random:LO:HI}} (a uniform integer, both ends included, from the thread's seeded generator) and
+ * {@code ${NAME}}, a session variable a request captured ({@link Capture}). A template names its
+ * session variables when parsed; the {@link Scenario} checks that an earlier request captures each
+ * and {@link #bind binds} them to the session's slots. Immutable; rendering is thread-safe given a
+ * thread's own {@link Vars}.
  */
 public final class Template {
 
@@ -20,6 +24,13 @@ public final class Template {
   private static final int ITERATION = 2;
   private static final int PHASE = 3;
   private static final int RANDOM = 4;
+  private static final int SESSION = 5;
+
+  /** The built-in variables' names, which no session variable may take. */
+  public static final List<String> BUILT_IN = List.of("thread", "iteration", "phase", "random");
+
+  /** What a session variable's name may be. */
+  public static final String NAME = "[A-Za-z_][A-Za-z0-9_]*";
 
   private final String text;
   private final int[] kinds;
@@ -28,6 +39,9 @@ public final class Template {
   private final long[] hi;
   private final byte[] constant;
 
+  /** Each part's session variable name (null for other parts); its slot is in {@link #lo}. */
+  private final String[] names;
+
   private Template(String text, List<Object> parts) {
     this.text = text;
     int n = parts.size();
@@ -35,11 +49,17 @@ public final class Template {
     literals = new byte[n][];
     lo = new long[n];
     hi = new long[n];
+    names = new String[n];
     boolean constantText = true;
     for (int i = 0; i < n; i++) {
       Object p = parts.get(i);
       if (p instanceof String s) {
         literals[i] = s.getBytes(StandardCharsets.UTF_8);
+      } else if (p instanceof Named v) {
+        kinds[i] = SESSION;
+        names[i] = v.name;
+        lo[i] = -1;
+        constantText = false;
       } else {
         long[] v = (long[]) p;
         kinds[i] = (int) v[0];
@@ -50,6 +70,25 @@ public final class Template {
     }
     constant = constantText ? text.getBytes(StandardCharsets.UTF_8) : null;
   }
+
+  /** A copy of {@code t} whose session variables are bound to slots. */
+  private Template(Template t, ToIntFunction<String> slotOf) {
+    this.text = t.text;
+    this.kinds = t.kinds;
+    this.literals = t.literals;
+    this.lo = t.lo.clone();
+    this.hi = t.hi;
+    this.names = t.names;
+    this.constant = t.constant;
+    for (int i = 0; i < kinds.length; i++) {
+      if (kinds[i] == SESSION) {
+        lo[i] = slotOf.applyAsInt(names[i]);
+      }
+    }
+  }
+
+  /** A session variable's name, as parsed, before it has a slot. */
+  private record Named(String name) {}
 
   /**
    * Parses {@code text}.
@@ -83,7 +122,7 @@ public final class Template {
     return new Template(text, parts);
   }
 
-  private static long[] variable(String name) {
+  private static Object variable(String name) {
     switch (name) {
       case "thread":
         return new long[] {THREAD, 0, 0};
@@ -93,6 +132,9 @@ public final class Template {
         return new long[] {PHASE, 0, 0};
       default:
         break;
+    }
+    if (name.matches(NAME)) {
+      return new Named(name);
     }
     if (name.startsWith("random:")) {
       String[] range = name.substring(7).split(":", -1);
@@ -114,9 +156,33 @@ public final class Template {
       return new long[] {RANDOM, low, high};
     }
     throw new IllegalArgumentException(
-        "unknown variable ${"
+        "bad variable ${"
             + name
-            + "}: use ${thread}, ${iteration}, ${phase} or ${random:LO:HI}");
+            + "}: use ${thread}, ${iteration}, ${phase}, ${random:LO:HI} or a captured ${NAME}");
+  }
+
+  /** The session variables this template uses, in order, each once. */
+  public List<String> sessionNames() {
+    List<String> out = new ArrayList<>();
+    for (String n : names) {
+      if (n != null && !out.contains(n)) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * This template with each session variable bound to its slot, {@code slotOf(name)}; itself when
+   * it has none.
+   */
+  public Template bind(ToIntFunction<String> slotOf) {
+    for (int k : kinds) {
+      if (k == SESSION) {
+        return new Template(this, slotOf);
+      }
+    }
+    return this;
   }
 
   /** The bytes when the template has no variable, else null. */
@@ -146,6 +212,7 @@ public final class Template {
         case THREAD -> out.append(vars.thread);
         case ITERATION -> out.append(vars.iteration);
         case PHASE -> out.append(vars.phase);
+        case SESSION -> vars.appendValue((int) lo[i], out);
         default -> out.append(vars.draw(lo[i], hi[i]));
       }
     }
@@ -169,6 +236,7 @@ public final class Template {
         case THREAD -> out.append(vars.thread);
         case ITERATION -> out.append(vars.iteration);
         case PHASE -> out.append(vars.phase);
+        case SESSION -> vars.appendValue((int) lo[i], out);
         default -> out.append(vars.drawn(draw++));
       }
     }

@@ -2,6 +2,7 @@ package io.phaseload.client.request;
 
 import io.phaseload.client.plan.LoadPlan;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -16,6 +17,14 @@ public final class Vars {
   public static Vars none() {
     return new Vars(0, "", 0, 0);
   }
+
+  /** No value: a session variable not captured yet, or whose last capture found nothing. */
+  private static final int UNSET = -1;
+
+  /** The session's captured values by slot ({@link Scenario#slot}), each valid up to its length. */
+  private final byte[][] values;
+
+  private final int[] lengths;
 
   final int thread;
   final byte[] phase;
@@ -40,6 +49,16 @@ public final class Vars {
   private int draws;
 
   public Vars(int thread, String phase, int phaseIndex, long seed) {
+    this(thread, phase, phaseIndex, seed, 0);
+  }
+
+  /**
+   * @param slots how many session variables the scenario captures ({@link Scenario#slots})
+   */
+  public Vars(int thread, String phase, int phaseIndex, long seed, int slots) {
+    this.values = new byte[slots][];
+    this.lengths = new int[slots];
+    Arrays.fill(lengths, UNSET);
     this.thread = thread;
     this.phase = phase.getBytes(StandardCharsets.UTF_8);
     this.random = new SplittableRandom(mix(seed, phaseIndex, thread));
@@ -71,6 +90,45 @@ public final class Vars {
   /** The request's {@code k}-th draw (0-based). */
   long drawn(int k) {
     return drawn[k];
+  }
+
+  /** Whether session variable {@code slot} has a value. */
+  public boolean has(int slot) {
+    return lengths[slot] != UNSET;
+  }
+
+  /**
+   * Sets session variable {@code slot} to {@code b[off, off + len)}: the slot's buffer grows to the
+   * longest value it held, then allocates no more.
+   */
+  public void set(int slot, byte[] b, int off, int len) {
+    byte[] v = values[slot];
+    if (v == null || v.length < len) {
+      v = new byte[Math.max(len, v == null ? 32 : 2 * v.length)];
+      values[slot] = v;
+    }
+    System.arraycopy(b, off, v, 0, len);
+    lengths[slot] = len;
+  }
+
+  /** Takes session variable {@code slot}'s value away: what needs it is then skipped. */
+  public void unset(int slot) {
+    lengths[slot] = UNSET;
+  }
+
+  /** Takes every session variable's value away: a new user's session (the open model's arrival). */
+  public void unsetAll() {
+    Arrays.fill(lengths, UNSET);
+  }
+
+  /** Appends session variable {@code slot}'s value, which must be set. */
+  void appendValue(int slot, ByteBuf out) {
+    out.append(values[slot], 0, lengths[slot]);
+  }
+
+  /** Session variable {@code slot}'s value as text (for reasons and tests, not the hot path). */
+  public String value(int slot) {
+    return has(slot) ? new String(values[slot], 0, lengths[slot], StandardCharsets.UTF_8) : null;
   }
 
   /** Sets the iteration the next requests belong to. */

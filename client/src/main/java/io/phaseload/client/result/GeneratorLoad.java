@@ -2,6 +2,8 @@ package io.phaseload.client.result;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * How hard the generator itself worked in one phase, to tell a slow service from a slow generator:
@@ -26,6 +28,8 @@ import java.util.Locale;
  *     open model, whose users wait for their arrival's time instead)
  * @param gapNanos the time from those responses to the sends, summed: the generator's own delay
  * @param maxGapNanos the longest of them
+ * @param thinks the pauses the scenario's {@code think} made users take (not the generator's)
+ * @param thinkNanos their time, summed: neither latency nor the generator's delay
  */
 public record GeneratorLoad(
     String phase,
@@ -41,7 +45,9 @@ public record GeneratorLoad(
     long maxGcNanos,
     long gaps,
     long gapNanos,
-    long maxGapNanos) {
+    long maxGapNanos,
+    long thinks,
+    long thinkNanos) {
 
   /** Above this share of its cores used, the generator was its own limit. */
   public static final double MAX_CPU_SHARE = 0.90;
@@ -126,20 +132,49 @@ public record GeneratorLoad(
    * same user, phase by phase; null if no phase had any (the open model).
    */
   public static String gapLine(List<GeneratorLoad> phases) {
-    if (phases.stream().allMatch(p -> p.gaps() == 0)) {
+    return line(
+        phases,
+        p -> p.gaps() > 0,
+        "Generator delay from a response to the next send:",
+        p ->
+            String.format(
+                Locale.ROOT,
+                " mean %.3f ms, max %.3f ms",
+                p.meanGapNanos() / 1e6,
+                p.maxGapNanos() / 1e6));
+  }
+
+  /**
+   * The text report's line of the users' think time, phase by phase, beside the throughput it
+   * lowered; null if no phase had any.
+   */
+  public static String thinkLine(List<GeneratorLoad> phases) {
+    return line(
+        phases,
+        p -> p.thinks() > 0,
+        "Think time (users pausing, in no latency):",
+        p ->
+            String.format(
+                Locale.ROOT,
+                " %.3f s in %d pauses (mean %.3f ms)",
+                p.thinkNanos() / 1e9,
+                p.thinks(),
+                p.thinks() == 0 ? 0.0 : p.thinkNanos() / 1e6 / p.thinks()));
+  }
+
+  /** "TITLE PHASE figures; PHASE figures", or null if no phase {@code has} any. */
+  private static String line(
+      List<GeneratorLoad> phases,
+      Predicate<GeneratorLoad> has,
+      String title,
+      Function<GeneratorLoad, String> figures) {
+    if (phases.stream().noneMatch(has)) {
       return null;
     }
-    StringBuilder line = new StringBuilder("Generator delay from a response to the next send:");
+    StringBuilder line = new StringBuilder(title);
     String sep = " ";
     for (GeneratorLoad p : phases) {
-      line.append(sep)
-          .append(p.phase())
-          .append(
-              String.format(
-                  Locale.ROOT,
-                  " mean %.3f ms, max %.3f ms",
-                  p.meanGapNanos() / 1e6,
-                  p.maxGapNanos() / 1e6));
+      line.append(sep).append(p.phase()).append(figures.apply(p));
       sep = "; ";
     }
     return line.toString();

@@ -1,6 +1,7 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.engine.User;
+import io.phaseload.client.request.Think;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 
@@ -29,6 +30,10 @@ final class ClosedUser implements User {
   private long gapSum;
   private long gapCount;
   private long gapMax;
+  private boolean thinking;
+  private long wakeAt;
+  private long thinkSum;
+  private long thinks;
   private boolean done;
 
   ClosedUser(PhaseContext context, int thread) {
@@ -47,20 +52,37 @@ final class ClosedUser implements User {
   }
 
   /**
-   * The next request, or {@link #DONE} once the user has sent its iterations or the run stops (its
-   * gaps are then left in the run's {@link SendGaps}, once). Never {@link #WAIT}.
+   * The next request, {@link #WAIT} while the user thinks after its last one, or {@link #DONE} once
+   * it has sent its iterations or the run stops (its gaps and think time are then left in the run's
+   * {@link SendGaps}, once). A request that uses a session variable the user has no value for is
+   * recorded as skipped, not sent, and the one after it is asked for.
    */
   @Override
   public int next(long now) {
-    if (iteration >= iterations || context.stop().stopped()) {
-      if (!done) {
-        done = true;
-        context.gaps().put(thread, gapSum, gapCount, gapMax);
-      }
-      return DONE;
+    if (thinking && now - wakeAt < 0 && !context.stop().stopped()) {
+      return WAIT;
     }
-    if (request == 0) {
-      vars.iteration(iteration);
+    thinking = false;
+    while (true) {
+      if (iteration >= iterations || context.stop().stopped()) {
+        if (!done) {
+          done = true;
+          context.gaps().put(thread, gapSum, gapCount, gapMax);
+          context.gaps().putThink(thread, thinkSum, thinks);
+        }
+        return DONE;
+      }
+      if (request == 0) {
+        vars.iteration(iteration);
+      }
+      int skipped = context.flow().skipped(request, vars);
+      if (skipped == 0) {
+        break;
+      }
+      context
+          .recorder()
+          .record(slot++, now - context.runStart(), 0, context.phase().index(), request, skipped);
+      advance();
     }
     sentAt = now;
     if (answeredOnce) {
@@ -74,7 +96,7 @@ final class ClosedUser implements User {
 
   @Override
   public long wakeAt() {
-    throw new IllegalStateException("a closed-model user never waits");
+    return wakeAt;
   }
 
   @Override
@@ -93,6 +115,20 @@ final class ClosedUser implements User {
     context.stop().count(outcome, max);
     answeredAt = now;
     answeredOnce = true;
+    Think think = context.flow().think(request);
+    advance();
+    if (!think.none() && iteration < iterations) {
+      long pause = think.draw(vars);
+      thinking = true;
+      wakeAt = now + pause;
+      thinkSum += pause;
+      thinks++;
+      // The generator's own delay counts from the end of the pause, not from the answer.
+      answeredAt = wakeAt;
+    }
+  }
+
+  private void advance() {
     if (++request == requests) {
       request = 0;
       iteration++;

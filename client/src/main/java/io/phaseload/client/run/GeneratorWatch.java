@@ -215,13 +215,16 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
         if (phase == null) {
           return null;
         }
-        return load(phase.name(), 0, 0, 0);
+        return load(phase.name(), null);
       }
     };
   }
 
-  /** The phase's figures so far, with the closed model's response-to-send gaps given. */
-  private GeneratorLoad load(String phase, long gapCount, long gapSum, long gapMax) {
+  /**
+   * The phase's figures so far, with its users' response-to-send gaps and think time from {@code
+   * users} (null while it runs).
+   */
+  private GeneratorLoad load(String phase, SendGaps users) {
     long own = cpuNanos.getAsLong() - cpu0;
     long machine = machineNanos.getAsLong();
     return new GeneratorLoad(
@@ -236,17 +239,16 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
         lag.get() - lag0,
         maxLag.get(),
         maxGc.get(),
-        gapCount,
-        gapSum,
-        gapMax);
+        users == null ? 0 : users.count(),
+        users == null ? 0 : users.sum(),
+        users == null ? 0 : users.max(),
+        users == null ? 0 : users.thinks(),
+        users == null ? 0 : users.thinkNanos());
   }
 
   @Override
   public void phaseFinished(PhaseResult result) {
-    phases.add(
-        gaps == null
-            ? load(result.phase().name(), 0, 0, 0)
-            : load(result.phase().name(), gaps.count(), gaps.sum(), gaps.max()));
+    phases.add(load(result.phase().name(), gaps));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.engine.User;
+import io.phaseload.client.request.Think;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 
@@ -9,7 +10,7 @@ import io.phaseload.client.result.ExchangeTimes;
  * time, and runs that arrival's iteration, its requests back to back. An arrival that no user was
  * free for at its time begins when one comes free, and is late; either way its first request's
  * latency counts from the arrival's time, and each later request's from the end of the one before
- * (when the user would have sent it).
+ * (when the user would have sent it), or from the end of the user's think time after it.
  *
  * <p>Not thread-safe, as {@link User}.
  */
@@ -20,6 +21,10 @@ final class OpenUser implements User {
   private final Vars vars;
   private final int requests;
   private final FailureLimit max;
+  private final int thread;
+  private long thinkSum;
+  private long thinks;
+  private boolean reported;
 
   /** The arrival taken and waited for; -1 for none. */
   private long arrival = -1;
@@ -40,6 +45,7 @@ final class OpenUser implements User {
     this.vars = context.vars(thread);
     this.requests = context.plan().requestNames().size();
     this.max = context.stop().limit();
+    this.thread = thread;
   }
 
   @Override
@@ -50,19 +56,36 @@ final class OpenUser implements User {
   @Override
   public int next(long now) {
     if (context.stop().stopped()) {
-      return DONE;
+      return done();
     }
     if (busy) {
-      if (request < requests) {
-        sentAt = now;
-        return request;
+      if (request < requests && now - intended < 0) {
+        return WAIT; // thinking
+      }
+      while (request < requests) {
+        int skipped = context.flow().skipped(request, vars);
+        if (skipped == 0) {
+          sentAt = now;
+          return request;
+        }
+        // Not sent: recorded at its intended time, as if it had been sent and failed at once.
+        context
+            .recorder()
+            .recordOpen(
+                slot++,
+                intended - context.runStart(),
+                now - context.runStart(),
+                0,
+                context.phase().index(),
+                request++,
+                skipped);
       }
       busy = false;
     }
     if (arrival < 0) {
       long i = arrivals.take();
       if (i >= arrivals.count()) {
-        return DONE;
+        return done();
       }
       arrival = i;
       due = arrivals.due(i);
@@ -70,6 +93,8 @@ final class OpenUser implements User {
     if (due > now) {
       return WAIT;
     }
+    // Every arrival is a new user: a session of its own.
+    vars.unsetAll();
     vars.iteration((int) Math.min(context.plan().shard().arrival(arrival), Integer.MAX_VALUE));
     slot = context.recorder().arrivalStart(context.phase().index(), arrival);
     arrival = -1;
@@ -82,7 +107,16 @@ final class OpenUser implements User {
 
   @Override
   public long wakeAt() {
-    return due;
+    return busy ? intended : due;
+  }
+
+  /** {@link #DONE}, the user's think time left in the run's {@link SendGaps} the first time. */
+  private int done() {
+    if (!reported) {
+      reported = true;
+      context.gaps().putThink(thread, thinkSum, thinks);
+    }
+    return DONE;
   }
 
   @Override
@@ -99,9 +133,17 @@ final class OpenUser implements User {
             outcome);
     context.recorder().recordConnection(slot, times);
     slot++;
+    Think think = context.flow().think(request);
     request++;
     context.stop().count(outcome, max);
-    // The user sends the next request when this one ends: that is its intended time.
+    // The user sends the next request when this one ends, or its think time after: that is its
+    // intended time.
     intended = now;
+    if (!think.none() && request < requests) {
+      long pause = think.draw(vars);
+      intended = now + pause;
+      thinkSum += pause;
+      thinks++;
+    }
   }
 }

@@ -11,6 +11,7 @@ import io.phaseload.client.result.LatencyRecorder;
  * PhaseRunner} documents.
  *
  * @param gaps where closed-model users leave their response-to-send gaps
+ * @param flow what each request needs of its user's session, and the pause after it
  * @param runStart the run's start on its clock: recorded times are offsets from it
  */
 record PhaseContext(
@@ -19,6 +20,7 @@ record PhaseContext(
     LatencyRecorder recorder,
     RunStop stop,
     SendGaps gaps,
+    Flow flow,
     long seed,
     long runStart) {
 
@@ -28,6 +30,7 @@ record PhaseContext(
    * together send what one run sends.
    */
   Vars vars(int thread) {
-    return new Vars(plan.firstThread(phase) + thread, phase.name(), phase.index(), seed);
+    return new Vars(
+        plan.firstThread(phase) + thread, phase.name(), phase.index(), seed, flow.sessionSize);
   }
 }

@@ -7,6 +7,7 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
@@ -43,15 +44,18 @@ public final class PhaseRunner {
   private final LongSupplier nanoTime;
   private final RunStop stop = new RunStop();
   private final SendGaps gaps;
+  private final Flow flow;
   private volatile long seed;
   private volatile boolean seedUsed;
   private volatile LongConsumer waiter = this::waitUntil;
 
   /**
+   * @param scenario what each iteration sends: what its requests need of a user's session
    * @param reasons the table the engine's sessions fill, returned with the result
    */
   public PhaseRunner(
       LoadPlan plan,
+      Scenario scenario,
       Engine engine,
       ExecutorService executor,
       LatencyRecorder recorder,
@@ -66,6 +70,7 @@ public final class PhaseRunner {
     this.listener = listener;
     this.nanoTime = nanoTime;
     this.gaps = new SendGaps(Math.max(1, plan.peakThreads()));
+    this.flow = Flow.of(scenario, reasons);
   }
 
   /**
@@ -152,7 +157,8 @@ public final class PhaseRunner {
 
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
     gaps.clear();
-    PhaseContext context = new PhaseContext(plan, phase, recorder, stop, gaps, seed, runStart);
+    PhaseContext context =
+        new PhaseContext(plan, phase, recorder, stop, gaps, flow, seed, runStart);
     Arrivals arrivals =
         plan.isOpen() ? new Arrivals(Pacer.of(plan, phase, seed), plan.arrivals(phase)) : null;
     User[] users = new User[plan.threads(phase)];

@@ -3,6 +3,7 @@ package io.phaseload.client.run;
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Tls;
+import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
@@ -154,6 +155,7 @@ public final class RunSession implements AutoCloseable {
       PhaseRunner test =
           new PhaseRunner(
               plan,
+              config.scenario(),
               engine,
               executor.service,
               recorder,

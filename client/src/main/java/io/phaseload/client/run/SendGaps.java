@@ -18,12 +18,16 @@ public final class SendGaps {
   private final long[] sum;
   private final long[] count;
   private final long[] max;
+  private final long[] thinkSum;
+  private final long[] thinks;
 
   /** Room for {@code users} users at once: the busiest phase's. */
   SendGaps(int users) {
     this.sum = new long[users];
     this.count = new long[users];
     this.max = new long[users];
+    this.thinkSum = new long[users];
+    this.thinks = new long[users];
   }
 
   /** Forgets the last phase's gaps. */
@@ -31,6 +35,8 @@ public final class SendGaps {
     Arrays.fill(sum, 0);
     Arrays.fill(count, 0);
     Arrays.fill(max, 0);
+    Arrays.fill(thinkSum, 0);
+    Arrays.fill(thinks, 0);
   }
 
   /** User {@code user}'s gaps in this phase: their sum, how many, and the longest. */
@@ -40,22 +46,41 @@ public final class SendGaps {
     max[user] = longest;
   }
 
-  /** The phase's gaps, all users: their sum in nanoseconds. */
-  public long sum() {
+  /**
+   * User {@code user}'s think time in this phase: the pauses its scenario asked for, which are
+   * neither latency nor the generator's delay.
+   */
+  void putThink(int user, long pauseSum, long pauses) {
+    thinkSum[user] = pauseSum;
+    thinks[user] = pauses;
+  }
+
+  /** The phase's think time, all users, in nanoseconds. */
+  public long thinkNanos() {
+    return total(thinkSum);
+  }
+
+  /** How many pauses the phase's users made. */
+  public long thinks() {
+    return total(thinks);
+  }
+
+  private static long total(long[] perUser) {
     long s = 0;
-    for (long v : sum) {
+    for (long v : perUser) {
       s += v;
     }
     return s;
   }
 
+  /** The phase's gaps, all users: their sum in nanoseconds. */
+  public long sum() {
+    return total(sum);
+  }
+
   /** How many gaps the phase had: sends that followed a response on the same user. */
   public long count() {
-    long s = 0;
-    for (long v : count) {
-      s += v;
-    }
-    return s;
+    return total(count);
   }
 
   /** The longest gap of the phase, in nanoseconds. */

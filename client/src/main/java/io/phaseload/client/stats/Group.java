@@ -37,11 +37,11 @@ public record Group(
     failures = Collections.unmodifiableSortedMap(new TreeMap<>(failures));
   }
 
-  /** Requests that left the client (every recorded request but those not sent). */
+  /** Requests that left the client (every recorded request but those not sent or skipped). */
   public long sent() {
     long n = 0;
     for (int kind = 1; kind < byKind.length; kind++) {
-      n += kind == Outcome.NOT_SENT ? 0 : byKind[kind];
+      n += Outcome.sentKind(kind) ? byKind[kind] : 0;
     }
     return n;
   }
@@ -55,9 +55,17 @@ public record Group(
     return sent() - ok();
   }
 
-  /** Requests that could not be sent at all. */
+  /**
+   * Requests that never left the client: those that could not be sent, and those skipped for a
+   * session variable they had no value for.
+   */
   public long notSent() {
-    return byKind[Outcome.NOT_SENT];
+    return byKind[Outcome.NOT_SENT] + byKind[Outcome.SKIPPED];
+  }
+
+  /** Requests not sent because a session variable they use had no value (of {@link #notSent}). */
+  public long skipped() {
+    return byKind[Outcome.SKIPPED];
   }
 
   public long count(int kind) {

@@ -133,7 +133,7 @@ public final class Summary {
         okCount++;
       } else {
         failures.get(cell).merge(outcome, 1L, Long::sum);
-        if (kind != Outcome.NOT_SENT) {
+        if (Outcome.sentKind(kind)) {
           failedCount++;
         }
       }
@@ -151,7 +151,7 @@ public final class Summary {
       long time = corrected ? recorder.correctedTimeWord(k) : recorder.timeWord(k);
       if (kind == Outcome.OK) {
         ok[o++] = time;
-      } else if (kind != Outcome.NOT_SENT) {
+      } else if (Outcome.sentKind(kind)) {
         failed[f++] = time;
       }
     }

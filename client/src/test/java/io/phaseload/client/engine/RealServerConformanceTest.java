@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.run.PhaseRunner;
@@ -82,7 +83,14 @@ class RealServerConformanceTest {
     ExecutorService executor = UserThreads.create(ThreadMode.parse(mode), plan.peakThreads());
     try (Engine e = TestEngines.create(engine, target, plan.peakThreads(), CONNECT, READ)) {
       new PhaseRunner(
-              plan, e, executor, recorder, new Reasons(), new PhaseListener() {}, System::nanoTime)
+              plan,
+              Scenario.contract("/sayHello", 0),
+              e,
+              executor,
+              recorder,
+              new Reasons(),
+              new PhaseListener() {},
+              System::nanoTime)
           .run();
     } finally {
       executor.shutdownNow();

@@ -10,6 +10,7 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Scenario;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
@@ -54,6 +55,11 @@ class LateRuleTest {
               }
 
               @Override
+              public int capture(int outcome, int request, Vars vars) {
+                return outcome;
+              }
+
+              @Override
               public void close() {}
             };
           }
@@ -82,7 +88,14 @@ class LateRuleTest {
     try {
       PhaseRunner test =
           new PhaseRunner(
-              plan, engine, executor, recorder, new Reasons(), new PhaseListener() {}, clock::get);
+              plan,
+              Scenario.contract("/sayHello", 0),
+              engine,
+              executor,
+              recorder,
+              new Reasons(),
+              new PhaseListener() {},
+              clock::get);
       test.waitWith(deadline -> clock.accumulateAndGet(deadline, Math::max));
       run = test.run();
     } finally {

@@ -104,7 +104,8 @@ class GeneratorWatchTest {
   /** A phase of 2 cores with the figures the rules read. */
   private static GeneratorLoad load(
       long nanos, long cpu, long wait, long others, long gc, long lag, long maxLag) {
-    return new GeneratorLoad("p", nanos, 2, cpu, wait, others, 1, gc, lag, maxLag, 0, 0, 0, 0);
+    return new GeneratorLoad(
+        "p", nanos, 2, cpu, wait, others, 1, gc, lag, maxLag, 0, 0, 0, 0, 0, 0);
   }
 
   private static PhaseResult result() {

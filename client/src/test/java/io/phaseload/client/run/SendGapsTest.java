@@ -6,6 +6,7 @@ import io.phaseload.client.engine.Engine;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
+import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.PhaseResult;
@@ -61,6 +62,7 @@ class SendGapsTest {
       runner.set(
           new PhaseRunner(
               plan,
+              Scenario.contract("/sayHello", 0),
               e,
               executor,
               LatencyRecorder.allocate(plan),

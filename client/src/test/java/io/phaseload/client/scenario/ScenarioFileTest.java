@@ -19,7 +19,25 @@ class ScenarioFileTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "requests: [{name: a, path: '/x/${nope}'}]|request 'a': unknown variable ${nope}",
+        "requests: [{name: a, path: '/x/${nope}'}]|request 'a' uses ${nope}, which no earlier"
+            + " request captures",
+        "requests: [{name: a, path: '/x/${id}'}, {name: b, path: /y, capture: {id: {json: $.id}}}]"
+            + "|request 'a' uses ${id}, which no earlier request captures",
+        "requests: [{name: a, path: /x, capture: {id: {json: '$.items[0'}}}]|request 'a': capture"
+            + " id: bad JSONPath '$.items[0'",
+        "requests: [{name: a, path: /x, capture: {id: {regex: 'id=\\d+'}}}]|request 'a': capture"
+            + " id: regex 'id=\\d+' needs a group",
+        "requests: [{name: a, path: /x, capture: {thread: {json: $.t}}}]|request 'a': capture"
+            + " thread shadows the built-in ${thread}",
+        "requests: [{name: a, path: /x, capture: {id: {xpath: /a}}}]|request 'a': capture id:"
+            + " unknown source 'xpath'",
+        "requests: [{name: a, path: /x, capture: {id: {header: 'Bad Name'}}}]|request 'a':"
+            + " capture id: 'Bad Name' is not a header name",
+        "requests: [{name: a, path: /x, think: soon}]|request 'a': think must be a duration",
+        "requests: [{name: a, path: /x, think: {min: 2s, max: 1s}}]|request 'a': think: min 2s is"
+            + " above max 1s",
+        "requests: [{name: a, path: /x, think: {median: 1s}}]|request 'a': think must be a"
+            + " duration (500ms), {min: 200ms, max: 2s} or {mean: 1s}",
         "requests: [{name: a, path: '/x/${random:9:1}'}]|request 'a': bad range in ${random:9:1}",
         "requests: [{name: a, path: /x}, {name: a, path: /y}]|request 'a': the name is used twice",
         "requests: [{name: a, url: 'ftp://127.0.0.1/x'}]|request 'a': unsupported URL scheme 'ftp'",

@@ -203,6 +203,11 @@ final class LoopConnection implements LoopChannel {
     }
   }
 
+  /** The parser of the last response: its body and kept headers, until the next request. */
+  ResponseParser parser() {
+    return parser;
+  }
+
   /** The current request's TCP connect, in nanoseconds; 0 if it opened none or is not timed. */
   long connectNanos() {
     return connectNanos;
@@ -256,7 +261,7 @@ final class LoopConnection implements LoopChannel {
         }
       }
     }
-    parser.start(request.head, request.keep);
+    parser.start(request.head, request.keep, request.keepHeaders);
     state = READING;
     interest(SelectionKey.OP_READ);
   }

@@ -6,7 +6,6 @@ import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Origin;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.engine.Wire;
-import io.phaseload.client.request.Vars;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
@@ -128,10 +127,7 @@ public final class LoopEngine implements Engine {
         }
       }
     }
-    Vars none = Vars.none();
-    for (int r = 0; r < wire.requests().length; r++) {
-      wire.requests()[r].render(wire.requests()[r].spec.pickEndpoint(r, none), none);
-    }
+    wire.renderEach();
   }
 
   boolean aborted() {

@@ -37,6 +37,11 @@ final class LoopSession implements Engine.Session, Caller, Runnable {
     return outcome;
   }
 
+  @Override
+  public int capture(int outcome, int request, Vars vars) {
+    return user.capture(outcome, request, vars);
+  }
+
   /** On the loop thread: sends the request {@link #execute} was given. */
   @Override
   public void run() {

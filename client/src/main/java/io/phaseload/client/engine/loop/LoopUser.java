@@ -2,6 +2,7 @@ package io.phaseload.client.engine.loop;
 
 import io.phaseload.client.engine.EncodedRequest;
 import io.phaseload.client.engine.Origin;
+import io.phaseload.client.engine.ResponseParser;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 
@@ -80,6 +81,15 @@ final class LoopUser implements ExchangeTimes {
   @Override
   public long firstByteNanos() {
     return last == null ? 0 : last.firstByteNanos();
+  }
+
+  /**
+   * Takes request {@code request}'s captures from its response, just timed, into {@code vars}, and
+   * returns its outcome ({@link EncodedRequest#capture}). Loop thread only, once its answer is in.
+   */
+  public int capture(int outcome, int request, Vars vars) {
+    ResponseParser p = last.parser();
+    return requests[request].capture(outcome, p.body(), p.headers(), vars, request, loop.reasons);
   }
 
   /**

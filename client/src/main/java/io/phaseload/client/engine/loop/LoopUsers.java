@@ -72,6 +72,9 @@ final class LoopUsers {
     private final Timers timers;
     private final CountDownLatch done;
 
+    /** The request in flight, whose captures its answer takes. */
+    private int sending;
+
     Stepper(User user, int loop, Timers timers, CountDownLatch done) {
       this.user = user;
       this.timers = timers;
@@ -87,12 +90,14 @@ final class LoopUsers {
 
     @Override
     public void answered(int outcome) {
-      user.answered(outcome, how.clock().getAsLong(), connection);
+      long at = how.clock().getAsLong();
+      user.answered(connection.capture(outcome, sending, user.vars()), at, connection);
       step();
     }
 
     void step() {
       int r = user.next(how.clock().getAsLong());
+      sending = r;
       if (r == User.WAIT) {
         timers.add(user.wakeAt(), this);
       } else if (r == User.DONE) {

@@ -152,7 +152,9 @@ SECTIONS.verdict = function (d) {
   } else {
     kind = "fail";
     text = "FAILED: " + count(t.failed) + " of " + count(t.sent) + " requests failed"
-      + (t.notSent ? ", " + count(t.notSent) + " were not sent" : "") + ".";
+      + (t.notSent ? ", " + count(t.notSent) + " were not sent" : "")
+      + (t.skipped ? " (" + count(t.skipped) + " skipped: a value they use was not captured)" : "")
+      + ".";
   }
   s.appendChild(el("div", { "class": "verdict " + kind, id: "verdict-text", text: text }));
   if (run.phasesNotReached && run.phasesNotReached.length) {

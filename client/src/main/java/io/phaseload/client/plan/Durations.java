@@ -1,4 +1,4 @@
-package io.phaseload.client.run;
+package io.phaseload.client.plan;
 
 import java.time.Duration;
 import java.util.Locale;

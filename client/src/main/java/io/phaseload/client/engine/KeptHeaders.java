@@ -1,0 +1,71 @@
+package io.phaseload.client.engine;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The values of the response headers a request's captures read, kept as bytes while the head is
+ * parsed (the first of each name), and made text only when asked, after the response is timed.
+ * Grows to the longest values kept, then allocates no more. One per connection; not thread-safe.
+ */
+public final class KeptHeaders {
+
+  private static final String[] NONE = {};
+
+  /** The names wanted for the current response, lower case. */
+  private String[] wanted = NONE;
+
+  private byte[][] values = new byte[0][];
+  private int[] lengths = new int[0];
+
+  /** Starts a new response whose headers named {@code names} (lower case) are kept. */
+  public void start(String[] names) {
+    wanted = names;
+    if (values.length < names.length) {
+      values = new byte[names.length][];
+      lengths = new int[names.length];
+    }
+    reset();
+  }
+
+  /** Forgets what was kept: an interim (1xx) response's headers are not the final one's. */
+  void reset() {
+    for (int i = 0; i < wanted.length; i++) {
+      lengths[i] = -1;
+    }
+  }
+
+  /** Keeps the header line {@code b[s, e)} if its name is wanted and not yet kept. */
+  void offer(byte[] b, int s, int e) {
+    if (wanted.length == 0) {
+      return;
+    }
+    int colon = Ascii.indexOf(b, s, e, (byte) ':');
+    if (colon <= s) {
+      return;
+    }
+    for (int i = 0; i < wanted.length; i++) {
+      if (lengths[i] < 0 && Ascii.equalsIgnoreCase(b, s, colon, wanted[i])) {
+        int vs = Ascii.skipSpace(b, colon + 1, e);
+        int ve = Ascii.trimEnd(b, vs, e);
+        int n = ve - vs;
+        if (values[i] == null || values[i].length < n) {
+          values[i] = new byte[Math.max(64, n)];
+        }
+        System.arraycopy(b, vs, values[i], 0, n);
+        lengths[i] = n;
+      }
+    }
+  }
+
+  /** The value of the wanted header {@code name} (lower case), or null if the response had none. */
+  public String value(String name) {
+    for (int i = 0; i < wanted.length; i++) {
+      if (wanted[i].equals(name)) {
+        return lengths[i] < 0
+            ? null
+            : new String(values[i], 0, lengths[i], StandardCharsets.ISO_8859_1);
+      }
+    }
+    return null;
+  }
+}
