@@ -47,13 +47,14 @@ class ContractMainTest {
   }
 
   /**
-   * bench.sh's nginx answers what {@link ContractMain} prints, not bodies typed into the script.
+   * The bench harness's nginx (scripts/bench/common.sh, which scripts/bench.sh sources) answers
+   * what {@link ContractMain} prints, not bodies typed into the script.
    */
   @Test
   void benchScriptTakesTheContractFromHere() throws IOException {
-    String script = Files.readString(Path.of("..", "scripts", "bench.sh"));
-    assertTrue(script.contains(ContractMain.class.getName()), "bench.sh must call ContractMain");
-    assertFalse(script.contains("\"response\""), "bench.sh types an answer body");
-    assertFalse(script.contains("\"input\""), "bench.sh types a POST body");
+    String script = Files.readString(Path.of("..", "scripts", "bench", "common.sh"));
+    assertTrue(script.contains(ContractMain.class.getName()), "the bench must call ContractMain");
+    assertFalse(script.contains("\"response\""), "the bench types an answer body");
+    assertFalse(script.contains("\"input\""), "the bench types a POST body");
   }
 }
