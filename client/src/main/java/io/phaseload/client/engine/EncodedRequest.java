@@ -2,6 +2,7 @@ package io.phaseload.client.engine;
 
 import io.phaseload.client.request.ByteBuf;
 import io.phaseload.client.request.Capture;
+import io.phaseload.client.request.CookieJar;
 import io.phaseload.client.request.Expectation;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
@@ -37,6 +38,21 @@ public final class EncodedRequest {
 
   private final List<Capture> captures;
 
+  /** Whether users keep cookies: the parser keeps Set-Cookie, and requests send Cookie. */
+  public final boolean cookies;
+
+  /** Each endpoint's host name, for cookie domains. */
+  private final String[] hostNames;
+
+  /** Whether each endpoint is https, for Secure cookies. */
+  private final boolean[] https;
+
+  /**
+   * Each endpoint's default cookie path: its path as written up to its first variable or query,
+   * then up to its last "/" (a path whose directories hold variables is taken at its fixed part).
+   */
+  private final String[] defaultPaths;
+
   /** The origin index of each endpoint. */
   public final int[] origin;
 
@@ -52,9 +68,12 @@ public final class EncodedRequest {
   /**
    * @param keepAlive whether to ask for the connection to stay open ({@code Connection:
    *     keep-alive}) or to be closed after the response ({@code Connection: close})
+   * @param cookies whether users keep cookies
    */
-  EncodedRequest(RequestSpec spec, int[] origin, List<Origin> origins, boolean keepAlive) {
+  EncodedRequest(
+      RequestSpec spec, int[] origin, List<Origin> origins, boolean keepAlive, boolean cookies) {
     this.spec = spec;
+    this.cookies = cookies;
     this.expect = spec.expect();
     this.head = spec.head();
     this.captures = spec.captures();
@@ -73,8 +92,17 @@ public final class EncodedRequest {
     this.origin = origin;
     this.method = bytes(spec.method() + " ");
     this.hosts = new byte[origin.length][];
+    this.hostNames = new String[origin.length];
+    this.https = new boolean[origin.length];
+    this.defaultPaths = new String[origin.length];
     for (int e = 0; e < origin.length; e++) {
-      hosts[e] = origins.get(origin[e]).hostHeader;
+      Origin o = origins.get(origin[e]);
+      hosts[e] = o.hostHeader;
+      hostNames[e] = o.host;
+      https[e] = o.tlsContext != null;
+      String path = spec.endpoints().get(e).path().toString();
+      int var = path.indexOf("${");
+      defaultPaths[e] = CookieJar.defaultPath(var < 0 ? path : path.substring(0, var));
     }
     StringBuilder d = new StringBuilder();
     if (!spec.sets("User-Agent")) {
@@ -124,6 +152,13 @@ public final class EncodedRequest {
    */
   public int capture(
       int outcome, KeptBody body, KeptHeaders headers, Vars vars, int request, Reasons reasons) {
+    if (cookies && headers.setCookies() > 0) {
+      int e = vars.sentTo();
+      long now = System.currentTimeMillis();
+      for (int i = 0; i < headers.setCookies(); i++) {
+        vars.cookies.receive(headers.setCookie(i), hostNames[e], defaultPaths[e], now);
+      }
+    }
     if (captures.isEmpty()) {
       return outcome;
     }
@@ -144,7 +179,8 @@ public final class EncodedRequest {
    * {@code vars.buffer}. Valid up to {@link #length} with the same arguments.
    */
   public byte[] bytes(int e, Vars vars) {
-    if (fixed[e] != null) {
+    vars.sentTo(e);
+    if (sendsFixed(e, vars)) {
       return fixed[e];
     }
     render(e, vars);
@@ -153,7 +189,12 @@ public final class EncodedRequest {
 
   /** How many of {@link #bytes} to send. */
   public int length(int e, Vars vars) {
-    return fixed[e] != null ? fixed[e].length : vars.buffer.length();
+    return sendsFixed(e, vars) ? fixed[e].length : vars.buffer.length();
+  }
+
+  /** Whether endpoint {@code e} is sent as encoded once: no variable, and no cookie to add. */
+  private boolean sendsFixed(int e, Vars vars) {
+    return fixed[e] != null && (!cookies || vars.cookies.isEmpty());
   }
 
   /** Renders the whole request for endpoint {@code e} into {@code vars.buffer}. */
@@ -162,13 +203,19 @@ public final class EncodedRequest {
     ByteBuf out = vars.buffer;
     out.clear();
     out.append(method);
+    int pathStart = out.length();
     spec.endpoints().get(e).path().render(vars, out);
+    int pathEnd = out.length();
     out.append(HTTP11).append(hosts[e]).append(CRLF).append(defaults);
     List<RequestSpec.Header> headers = spec.headers();
     for (int i = 0; i < headerNames.length; i++) {
       out.append(headerNames[i]).append(COLON);
       headers.get(i).value().render(vars, out);
       out.append(CRLF);
+    }
+    if (cookies && !vars.cookies.isEmpty()) {
+      vars.cookies.appendHeader(
+          hostNames[e], https[e], out.array(), pathStart, pathEnd, System.currentTimeMillis(), out);
     }
     if (!sendsLength) {
       out.append(CRLF);

@@ -3,6 +3,7 @@ package io.phaseload.client.engine;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.ByteBuf;
 import io.phaseload.client.request.Capture;
+import io.phaseload.client.request.CookieJar;
 import io.phaseload.client.request.Expectation;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.RequestSpec;
@@ -131,8 +132,13 @@ public final class JerseyEngine implements Engine {
         firstByte = 0;
         try {
           Invocation invocation = fixed[request];
-          if (invocation == null) {
-            invocation = invocation(spec, spec.pickEndpoint(request, vars), vars);
+          boolean withCookies = scenario.cookies() && !vars.cookies.isEmpty();
+          if (invocation == null || withCookies) {
+            int e = spec.pickEndpoint(request, vars);
+            vars.sentTo(e);
+            invocation = invocation(spec, e, vars);
+          } else {
+            vars.sentTo(0);
           }
           try (Response response = invocation.invoke()) {
             if (!keepAlive) {
@@ -145,7 +151,7 @@ public final class JerseyEngine implements Engine {
                 spec.head() || !response.hasEntity()
                     ? new byte[0]
                     : response.readEntity(byte[].class);
-            if (!spec.captures().isEmpty()) {
+            if (!spec.captures().isEmpty() || scenario.cookies()) {
               lastBody = body;
               lastHeaders = response.getStringHeaders();
             }
@@ -158,11 +164,23 @@ public final class JerseyEngine implements Engine {
 
       @Override
       public int capture(int outcome, int request, Vars vars) {
+        MultivaluedMap<String, String> headers = lastHeaders;
+        List<String> setCookies = headers == null ? null : headers.get("Set-Cookie");
+        if (scenario.cookies() && setCookies != null) {
+          RequestSpec.Endpoint endpoint = scenario.get(request).endpoints().get(vars.sentTo());
+          String path = endpoint.path().toString();
+          int var = path.indexOf("${");
+          String defaultPath = CookieJar.defaultPath(var < 0 ? path : path.substring(0, var));
+          String host = endpoint.originOr(base).host();
+          long now = System.currentTimeMillis();
+          for (String c : setCookies) {
+            vars.cookies.receive(c, host, defaultPath, now);
+          }
+        }
         List<Capture> captures = scenario.get(request).captures();
         if (captures.isEmpty()) {
           return outcome;
         }
-        MultivaluedMap<String, String> headers = lastHeaders;
         return Capture.takeAll(
             captures,
             outcome,
@@ -191,7 +209,24 @@ public final class JerseyEngine implements Engine {
     RequestSpec.Endpoint endpoint = spec.endpoints().get(e);
     Target origin = endpoint.originOr(base);
     String base = origin.uri().getScheme() + "://" + origin.uri().getRawAuthority();
-    Invocation.Builder builder = client.target(base + render(endpoint.path(), vars)).request();
+    String path = render(endpoint.path(), vars);
+    Invocation.Builder builder = client.target(base + path).request();
+    if (scenario.cookies() && !vars.cookies.isEmpty()) {
+      ByteBuf cookie = new ByteBuf(128);
+      byte[] p = path.getBytes(StandardCharsets.UTF_8);
+      vars.cookies.appendHeader(
+          origin.host(),
+          origin.uri().getScheme().equals("https"),
+          p,
+          0,
+          p.length,
+          System.currentTimeMillis(),
+          cookie);
+      String line = new String(cookie.array(), 0, cookie.length(), StandardCharsets.UTF_8);
+      if (!line.isEmpty()) {
+        builder.header("Cookie", line.substring("Cookie: ".length()).strip());
+      }
+    }
     String contentType = null;
     if (!spec.sets(HttpHeaders.USER_AGENT)) {
       builder.header(HttpHeaders.USER_AGENT, EncodedRequest.USER_AGENT);

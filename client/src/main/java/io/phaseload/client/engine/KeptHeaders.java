@@ -1,6 +1,7 @@
 package io.phaseload.client.engine;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The values of the response headers a request's captures read, kept as bytes while the head is
@@ -17,9 +18,20 @@ public final class KeptHeaders {
   private byte[][] values = new byte[0][];
   private int[] lengths = new int[0];
 
-  /** Starts a new response whose headers named {@code names} (lower case) are kept. */
-  public void start(String[] names) {
+  /** Whether every Set-Cookie is kept, for the user's cookie jar. */
+  private boolean cookies;
+
+  private byte[][] setCookies = new byte[2][];
+  private int[] setCookieLengths = new int[2];
+  private int setCookieCount;
+
+  /**
+   * Starts a new response whose headers named {@code names} (lower case) are kept, and all its
+   * {@code Set-Cookie} values if {@code keepCookies}.
+   */
+  public void start(String[] names, boolean keepCookies) {
     wanted = names;
+    cookies = keepCookies;
     if (values.length < names.length) {
       values = new byte[names.length][];
       lengths = new int[names.length];
@@ -32,16 +44,32 @@ public final class KeptHeaders {
     for (int i = 0; i < wanted.length; i++) {
       lengths[i] = -1;
     }
+    setCookieCount = 0;
   }
 
   /** Keeps the header line {@code b[s, e)} if its name is wanted and not yet kept. */
   void offer(byte[] b, int s, int e) {
-    if (wanted.length == 0) {
+    if (wanted.length == 0 && !cookies) {
       return;
     }
     int colon = Ascii.indexOf(b, s, e, (byte) ':');
     if (colon <= s) {
       return;
+    }
+    if (cookies && Ascii.equalsIgnoreCase(b, s, colon, "set-cookie")) {
+      int vs = Ascii.skipSpace(b, colon + 1, e);
+      int n = Ascii.trimEnd(b, vs, e) - vs;
+      if (setCookieCount == setCookies.length) {
+        setCookies = Arrays.copyOf(setCookies, 2 * setCookieCount);
+        setCookieLengths = Arrays.copyOf(setCookieLengths, 2 * setCookieCount);
+      }
+      byte[] v = setCookies[setCookieCount];
+      if (v == null || v.length < n) {
+        v = new byte[Math.max(128, n)];
+        setCookies[setCookieCount] = v;
+      }
+      System.arraycopy(b, vs, v, 0, n);
+      setCookieLengths[setCookieCount++] = n;
     }
     for (int i = 0; i < wanted.length; i++) {
       if (lengths[i] < 0 && Ascii.equalsIgnoreCase(b, s, colon, wanted[i])) {
@@ -55,6 +83,16 @@ public final class KeptHeaders {
         lengths[i] = n;
       }
     }
+  }
+
+  /** How many {@code Set-Cookie} headers the response had (when they were kept). */
+  public int setCookies() {
+    return setCookieCount;
+  }
+
+  /** The {@code i}th {@code Set-Cookie} value. */
+  public String setCookie(int i) {
+    return new String(setCookies[i], 0, setCookieLengths[i], StandardCharsets.ISO_8859_1);
   }
 
   /** The value of the wanted header {@code name} (lower case), or null if the response had none. */

@@ -81,19 +81,19 @@ public final class ResponseParser {
    * @param keep how many body bytes to keep for the check
    */
   public void start(boolean headRequest, int keep) {
-    start(headRequest, keep, KEEP_NO_HEADERS);
+    start(headRequest, keep, KEEP_NO_HEADERS, false);
   }
 
   private static final String[] KEEP_NO_HEADERS = {};
 
   /**
    * Starts a new response, keeping the values of the headers named {@code keepHeaders} (lower case)
-   * for the request's captures.
+   * for the request's captures, and its {@code Set-Cookie} values if {@code keepCookies}.
    */
-  public void start(boolean headRequest, int keep, String[] keepHeaders) {
+  public void start(boolean headRequest, int keep, String[] keepHeaders, boolean keepCookies) {
     head = headRequest;
     body.start(keep);
-    headers.start(keepHeaders);
+    headers.start(keepHeaders, keepCookies);
     state = STATUS;
     headBytes = 0;
     lineLength = 0;

@@ -54,7 +54,7 @@ final class ResponseReader {
 
   /** Reads one whole response to a request other than HEAD, keeping what a body check can use. */
   void read() throws IOException {
-    read(false, Expectation.MAX_BODY_CHECKED, NO_HEADERS);
+    read(false, Expectation.MAX_BODY_CHECKED, NO_HEADERS, false);
   }
 
   /**
@@ -67,9 +67,9 @@ final class ResponseReader {
    * @throws ProtocolException if the response is not HTTP/1.x
    * @throws IOException if reading fails, e.g. on the read timeout
    */
-  void read(boolean head, int keep, String[] keepHeaders) throws IOException {
+  void read(boolean head, int keep, String[] keepHeaders, boolean keepCookies) throws IOException {
     firstByteAt = 0;
-    parser.start(head, keep, keepHeaders);
+    parser.start(head, keep, keepHeaders, keepCookies);
     while (true) {
       if (pos < end) {
         pos = parser.feed(buf, pos, end);

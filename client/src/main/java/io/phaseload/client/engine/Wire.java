@@ -41,7 +41,8 @@ public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAliv
         }
         origin[e] = id;
       }
-      requests[r] = new EncodedRequest(spec, origin, list, settings.keepAlive());
+      requests[r] =
+          new EncodedRequest(spec, origin, list, settings.keepAlive(), scenario.cookies());
     }
     return new Wire(list.toArray(new Origin[0]), requests, settings.keepAlive());
   }

@@ -16,8 +16,15 @@ import java.util.Set;
  *
  * @param seed the run's seed: the same seed sends the same requests
  * @param builtIn whether this is the built-in contract (reports then keep its original wording)
+ * @param cookies whether each user keeps a cookie jar ({@link CookieJar}): on unless a scenario
+ *     says {@code cookies: false}
  */
-public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
+public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn, boolean cookies) {
+
+  /** A scenario whose users keep cookies. */
+  public Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
+    this(requests, seed, builtIn, true);
+  }
 
   public Scenario {
     if (requests == null || requests.isEmpty()) {

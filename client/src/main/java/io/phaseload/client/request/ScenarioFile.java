@@ -32,7 +32,7 @@ public final class ScenarioFile {
   /** The largest body a request may send. */
   public static final int MAX_BODY_BYTES = 1 << 20;
 
-  private static final Set<String> TOP_KEYS = Set.of("requests", "slo");
+  private static final Set<String> TOP_KEYS = Set.of("requests", "slo", "cookies");
   private static final Set<String> REQUEST_KEYS =
       Set.of(
           "name",
@@ -117,8 +117,12 @@ public final class ScenarioFile {
         throw new Invalid(where + ": " + label + ": " + e.getMessage());
       }
     }
+    JsonNode cookies = root.get("cookies");
+    if (cookies != null && !cookies.isBoolean()) {
+      throw new Invalid(where + ": cookies must be true or false, got '" + cookies.asText() + "'");
+    }
     try {
-      return new Scenario(requests, seed, false);
+      return new Scenario(requests, seed, false, cookies == null || cookies.asBoolean());
     } catch (IllegalArgumentException e) {
       throw new Invalid(where + ": " + e.getMessage());
     }

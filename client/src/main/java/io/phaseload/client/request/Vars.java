@@ -34,6 +34,12 @@ public final class Vars {
   /** Round-robin positions, one per request of the iteration. */
   final int[] next = new int[LoadPlan.MAX_REQUESTS_PER_ITERATION];
 
+  /** The user's cookies. */
+  public final CookieJar cookies = new CookieJar();
+
+  /** Which endpoint of its request the last request sent went to. */
+  private int endpoint;
+
   /** The reused buffer requests with variables are rendered into. */
   public final ByteBuf buffer = new ByteBuf(1024);
 
@@ -116,9 +122,23 @@ public final class Vars {
     lengths[slot] = UNSET;
   }
 
-  /** Takes every session variable's value away: a new user's session (the open model's arrival). */
+  /**
+   * Takes every session variable's value and every cookie away: a new user's session (the open
+   * model's arrival).
+   */
   public void unsetAll() {
     Arrays.fill(lengths, UNSET);
+    cookies.clear();
+  }
+
+  /** Notes that the request being sent goes to endpoint {@code e} of its request. */
+  public void sentTo(int e) {
+    endpoint = e;
+  }
+
+  /** The endpoint the last request went to. */
+  public int sentTo() {
+    return endpoint;
   }
 
   /** Appends session variable {@code slot}'s value, which must be set. */
