@@ -14,6 +14,8 @@
 #   open       open model beside wrk2 at 0.3, 0.5, 0.7 x wrk's closed rate, and each one's highest
 #              rate held with p99 under 10 ms
 #   live       the closed-model rate with --live and a scraper, beside the same run without
+#   flow       what users cost: a flow with two captures beside the same requests without, and
+#              cookies on beside off (no Set-Cookie answered)
 #   inflight   10,000 requests in flight against server.jar /work?ms=1000; memory per connection
 #   request    the contract, a plain and a templated request, the jersey engine, ab, beside wrk
 #   server     server.jar against nginx under wrk, per JDK
@@ -36,7 +38,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-ALL=(closed open live inflight request server burst recording fidelity merge capacity)
+ALL=(closed open live flow inflight request server burst recording fidelity merge capacity)
 SECTIONS=("${ALL[@]}") ESTIMATE_ONLY=""
 while (($#)); do
   case $1 in
@@ -85,6 +87,7 @@ estimate() {
       wants closed && own_wrk=0
       echo $(((ROUNDS * 6 + 2 * OPEN_MAX_STEPS) * (OPEN_WARM + OPEN_SECS + 1) + own_wrk)) ;;
     live) echo $((2 * ROUNDS * (SECS + 3))) ;;
+    flow) echo $((4 * ROUNDS * (SECS + 3))) ;;
     inflight) echo 40 ;;
     request) echo $((ROUNDS * 30)) ;;
     server) echo $((90 + ROUNDS * 15)) ;;
