@@ -51,6 +51,9 @@ final class RunSetup {
     Scenario scenario = scenario(to, share);
     try {
       LoadPlan plan = plan(threads, iterations, scenario).sharded(share);
+      if (scenario.data() != null) {
+        scenario.data().checkEnough(plan.whole());
+      }
       return RunConfig.builder(plan, scenario)
           .target(to, target.path())
           .timeouts(target.connectTimeout(), target.readTimeout())

@@ -2,6 +2,7 @@ package io.phaseload.client.engine;
 
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Capture;
+import io.phaseload.client.request.DataFile;
 import io.phaseload.client.request.RequestSpec;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.request.Vars;
@@ -18,8 +19,9 @@ import java.util.Map;
  * @param requests the scenario's requests, in its order
  * @param keepAlive whether a connection carries request after request ({@link
  *     EngineSettings#keepAlive}); if not, each is closed after its response
+ * @param data the scenario's data file, or null
  */
-public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAlive) {
+public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAlive, DataFile data) {
 
   /** The scenario of {@code settings}, requests without a URL of their own sent to its base. */
   public static Wire of(EngineSettings settings) {
@@ -44,7 +46,7 @@ public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAliv
       requests[r] =
           new EncodedRequest(spec, origin, list, settings.keepAlive(), scenario.cookies());
     }
-    return new Wire(list.toArray(new Origin[0]), requests, settings.keepAlive());
+    return new Wire(list.toArray(new Origin[0]), requests, settings.keepAlive(), scenario.data());
   }
 
   /**
@@ -59,6 +61,8 @@ public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAliv
       }
     }
     Vars vars = new Vars(0, "", 0, 0, slots);
+    vars.data(data);
+    vars.row(0);
     byte[] zero = {'0'};
     for (int s = 0; s < slots; s++) {
       vars.set(s, zero, 0, 1);

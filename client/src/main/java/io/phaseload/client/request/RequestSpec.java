@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /**
@@ -153,18 +154,27 @@ public record RequestSpec(
 
   /** The session variables the request uses (path, headers, body, body check), each once. */
   public List<String> sessionNames() {
+    return names(Template::sessionNames);
+  }
+
+  /** The data columns the request uses, as {@code data.NAME}, each once. */
+  public List<String> dataNames() {
+    return names(Template::dataNames);
+  }
+
+  private List<String> names(Function<Template, List<String>> of) {
     Set<String> names = new LinkedHashSet<>();
     for (Endpoint e : endpoints) {
-      names.addAll(e.path().sessionNames());
+      names.addAll(of.apply(e.path()));
     }
     for (Header h : headers) {
-      names.addAll(h.value().sessionNames());
+      names.addAll(of.apply(h.value()));
     }
     if (body != null) {
-      names.addAll(body.sessionNames());
+      names.addAll(of.apply(body));
     }
     if (expect.text() != null) {
-      names.addAll(expect.text().sessionNames());
+      names.addAll(of.apply(expect.text()));
     }
     return List.copyOf(names);
   }

@@ -18,12 +18,14 @@ import java.util.Set;
  * @param builtIn whether this is the built-in contract (reports then keep its original wording)
  * @param cookies whether each user keeps a cookie jar ({@link CookieJar}): on unless a scenario
  *     says {@code cookies: false}
+ * @param data the data file whose columns requests use as {@code ${data.NAME}}, or null
  */
-public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn, boolean cookies) {
+public record Scenario(
+    List<RequestSpec> requests, long seed, boolean builtIn, boolean cookies, DataFile data) {
 
-  /** A scenario whose users keep cookies. */
+  /** A scenario whose users keep cookies, with no data file. */
   public Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
-    this(requests, seed, builtIn, true);
+    this(requests, seed, builtIn, true, null);
   }
 
   public Scenario {
@@ -55,7 +57,38 @@ public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn, b
         slots.putIfAbsent(c.name(), slots.size());
       }
     }
-    requests = requests.stream().map(r -> r.bind(slots::get)).toList();
+    for (RequestSpec r : requests) {
+      for (String n : r.dataNames()) {
+        String column = n.substring(Template.DATA_PREFIX.length());
+        if (data == null) {
+          throw new IllegalArgumentException(
+              "request '" + r.name() + "' uses ${" + n + "}, but the scenario has no data file");
+        }
+        if (data.column(column) < 0) {
+          throw new IllegalArgumentException(
+              "request '"
+                  + r.name()
+                  + "' uses ${"
+                  + n
+                  + "}, a column data file "
+                  + data.file()
+                  + " does not have (it has: "
+                  + String.join(", ", data.columns())
+                  + ")");
+        }
+      }
+    }
+    DataFile file = data;
+    requests =
+        requests.stream()
+            .map(
+                r ->
+                    r.bind(
+                        n ->
+                            n.startsWith(Template.DATA_PREFIX)
+                                ? file.column(n.substring(Template.DATA_PREFIX.length()))
+                                : slots.get(n)))
+            .toList();
   }
 
   /**
@@ -154,6 +187,9 @@ public record Scenario(List<RequestSpec> requests, long seed, boolean builtIn, b
         sb.append("; think ").append(r.think());
       }
       out.add(sb.toString());
+    }
+    if (data != null) {
+      out.add(data.describe());
     }
     return out;
   }

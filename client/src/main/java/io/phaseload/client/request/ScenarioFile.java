@@ -32,7 +32,7 @@ public final class ScenarioFile {
   /** The largest body a request may send. */
   public static final int MAX_BODY_BYTES = 1 << 20;
 
-  private static final Set<String> TOP_KEYS = Set.of("requests", "slo", "cookies");
+  private static final Set<String> TOP_KEYS = Set.of("requests", "slo", "cookies", "data");
   private static final Set<String> REQUEST_KEYS =
       Set.of(
           "name",
@@ -122,7 +122,8 @@ public final class ScenarioFile {
       throw new Invalid(where + ": cookies must be true or false, got '" + cookies.asText() + "'");
     }
     try {
-      return new Scenario(requests, seed, false, cookies == null || cookies.asBoolean());
+      DataFile data = root.has("data") ? DataFile.read(file, root.get("data")) : null;
+      return new Scenario(requests, seed, false, cookies == null || cookies.asBoolean(), data);
     } catch (IllegalArgumentException e) {
       throw new Invalid(where + ": " + e.getMessage());
     }

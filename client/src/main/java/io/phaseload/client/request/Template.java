@@ -25,6 +25,10 @@ public final class Template {
   private static final int PHASE = 3;
   private static final int RANDOM = 4;
   private static final int SESSION = 5;
+  private static final int DATA = 6;
+
+  /** What prefixes a data file's column: {@code ${data.email}}. */
+  public static final String DATA_PREFIX = "data.";
 
   /** The built-in variables' names, which no session variable may take. */
   public static final List<String> BUILT_IN = List.of("thread", "iteration", "phase", "random");
@@ -56,7 +60,7 @@ public final class Template {
       if (p instanceof String s) {
         literals[i] = s.getBytes(StandardCharsets.UTF_8);
       } else if (p instanceof Named v) {
-        kinds[i] = SESSION;
+        kinds[i] = v.name.startsWith(DATA_PREFIX) ? DATA : SESSION;
         names[i] = v.name;
         lo[i] = -1;
         constantText = false;
@@ -81,7 +85,7 @@ public final class Template {
     this.names = t.names;
     this.constant = t.constant;
     for (int i = 0; i < kinds.length; i++) {
-      if (kinds[i] == SESSION) {
+      if (kinds[i] == SESSION || kinds[i] == DATA) {
         lo[i] = slotOf.applyAsInt(names[i]);
       }
     }
@@ -133,7 +137,9 @@ public final class Template {
       default:
         break;
     }
-    if (name.matches(NAME)) {
+    if (name.matches(NAME)
+        || (name.startsWith(DATA_PREFIX)
+            && name.substring(DATA_PREFIX.length()).matches("[A-Za-z_][A-Za-z0-9_-]*"))) {
       return new Named(name);
     }
     if (name.startsWith("random:")) {
@@ -163,10 +169,19 @@ public final class Template {
 
   /** The session variables this template uses, in order, each once. */
   public List<String> sessionNames() {
+    return named(SESSION);
+  }
+
+  /** The data columns this template uses, as {@code data.NAME}, in order, each once. */
+  public List<String> dataNames() {
+    return named(DATA);
+  }
+
+  private List<String> named(int kind) {
     List<String> out = new ArrayList<>();
-    for (String n : names) {
-      if (n != null && !out.contains(n)) {
-        out.add(n);
+    for (int i = 0; i < names.length; i++) {
+      if (kinds[i] == kind && !out.contains(names[i])) {
+        out.add(names[i]);
       }
     }
     return out;
@@ -178,7 +193,7 @@ public final class Template {
    */
   public Template bind(ToIntFunction<String> slotOf) {
     for (int k : kinds) {
-      if (k == SESSION) {
+      if (k == SESSION || k == DATA) {
         return new Template(this, slotOf);
       }
     }
@@ -213,6 +228,7 @@ public final class Template {
         case ITERATION -> out.append(vars.iteration);
         case PHASE -> out.append(vars.phase);
         case SESSION -> vars.appendValue((int) lo[i], out);
+        case DATA -> vars.appendData((int) lo[i], out);
         default -> out.append(vars.draw(lo[i], hi[i]));
       }
     }
@@ -237,6 +253,7 @@ public final class Template {
         case ITERATION -> out.append(vars.iteration);
         case PHASE -> out.append(vars.phase);
         case SESSION -> vars.appendValue((int) lo[i], out);
+        case DATA -> vars.appendData((int) lo[i], out);
         default -> out.append(vars.drawn(draw++));
       }
     }

@@ -37,6 +37,11 @@ public final class Vars {
   /** The user's cookies. */
   public final CookieJar cookies = new CookieJar();
 
+  /** The scenario's data file, or null; and the user's row of it (-1 before one is chosen). */
+  private DataFile data;
+
+  private int row = -1;
+
   /** Which endpoint of its request the last request sent went to. */
   private int endpoint;
 
@@ -129,6 +134,21 @@ public final class Vars {
   public void unsetAll() {
     Arrays.fill(lengths, UNSET);
     cookies.clear();
+  }
+
+  /** Gives the user the scenario's data file, whose row {@link #row(int)} chooses. */
+  public void data(DataFile file) {
+    data = file;
+  }
+
+  /** Makes {@code r} the user's row of the data file. */
+  public void row(int r) {
+    row = r;
+  }
+
+  /** Appends column {@code column} of the user's row. */
+  void appendData(int column, ByteBuf out) {
+    data.append(row, column, out);
   }
 
   /** Notes that the request being sent goes to endpoint {@code e} of its request. */

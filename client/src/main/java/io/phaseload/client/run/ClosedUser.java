@@ -21,6 +21,7 @@ final class ClosedUser implements User {
   private final int iterations;
   private final int requests;
   private final FailureLimit max;
+  private final long user;
   private int slot;
   private int iteration;
   private int request;
@@ -44,6 +45,10 @@ final class ClosedUser implements User {
     this.requests = context.plan().requestNames().size();
     this.max = context.stop().limit();
     this.slot = context.recorder().sliceStart(context.phase().index(), thread);
+    this.user = context.user(thread);
+    if (context.flow().data != null && !context.flow().rowPerIteration()) {
+      vars.row(context.flow().row(user, vars));
+    }
   }
 
   @Override
@@ -74,6 +79,9 @@ final class ClosedUser implements User {
       }
       if (request == 0) {
         vars.iteration(iteration);
+        if (context.flow().rowPerIteration()) {
+          vars.row(context.flow().row(user * iterations + iteration, vars));
+        }
       }
       int skipped = context.flow().skipped(request, vars);
       if (skipped == 0) {

@@ -1,5 +1,6 @@
 package io.phaseload.client.run;
 
+import io.phaseload.client.request.DataFile;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.RequestSpec;
@@ -28,11 +29,31 @@ final class Flow {
   /** How many session variables each user holds. */
   final int sessionSize;
 
-  private Flow(int[][] slots, int[][] skips, Think[] thinks, int sessionSize) {
+  /** The scenario's data file, or null. */
+  final DataFile data;
+
+  private Flow(int[][] slots, int[][] skips, Think[] thinks, int sessionSize, DataFile data) {
     this.slots = slots;
     this.skips = skips;
     this.thinks = thinks;
     this.sessionSize = sessionSize;
+    this.data = data;
+  }
+
+  /**
+   * The data row for number {@code n} of what takes rows (a user, an iteration or an arrival,
+   * numbered over the whole run): in order, wrapping around; with {@code pick: random}, a uniform
+   * one from {@code vars}' generator.
+   */
+  int row(long n, Vars vars) {
+    return data.pick() == DataFile.Pick.RANDOM
+        ? vars.randomIndex(data.rows())
+        : (int) (n % data.rows());
+  }
+
+  /** Whether users take a data row at every iteration (not once each). */
+  boolean rowPerIteration() {
+    return data != null && data.per() == DataFile.Per.ITERATION;
   }
 
   /** The needs of {@code scenario}'s requests, their skip reasons interned in {@code reasons}. */
@@ -63,7 +84,7 @@ final class Flow {
                         + " reached)"));
       }
     }
-    return new Flow(slots, skips, thinks, names.size());
+    return new Flow(slots, skips, thinks, names.size(), scenario.data());
   }
 
   /** The user's pause after request {@code request}. */

@@ -95,7 +95,11 @@ final class OpenUser implements User {
     }
     // Every arrival is a new user: a session of its own.
     vars.unsetAll();
-    vars.iteration((int) Math.min(context.plan().shard().arrival(arrival), Integer.MAX_VALUE));
+    long inPhase = context.plan().shard().arrival(arrival);
+    vars.iteration((int) Math.min(inPhase, Integer.MAX_VALUE));
+    if (context.flow().data != null) {
+      vars.row(context.flow().row(context.arrivalsBefore() + inPhase, vars));
+    }
     slot = context.recorder().arrivalStart(context.phase().index(), arrival);
     arrival = -1;
     busy = true;

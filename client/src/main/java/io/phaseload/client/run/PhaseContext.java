@@ -13,6 +13,8 @@ import io.phaseload.client.result.LatencyRecorder;
  * @param gaps where closed-model users leave their response-to-send gaps
  * @param flow what each request needs of its user's session, and the pause after it
  * @param runStart the run's start on its clock: recorded times are offsets from it
+ * @param usersBefore the whole plan's users in the phases before this one (closed model)
+ * @param arrivalsBefore the whole plan's arrivals in the phases before this one (open model)
  */
 record PhaseContext(
     LoadPlan plan,
@@ -22,7 +24,9 @@ record PhaseContext(
     SendGaps gaps,
     Flow flow,
     long seed,
-    long runStart) {
+    long runStart,
+    long usersBefore,
+    long arrivalsBefore) {
 
   /**
    * The variables of the phase's user {@code thread}, numbered as in one run of the whole plan: a
@@ -30,7 +34,15 @@ record PhaseContext(
    * together send what one run sends.
    */
   Vars vars(int thread) {
-    return new Vars(
-        plan.firstThread(phase) + thread, phase.name(), phase.index(), seed, flow.sessionSize);
+    Vars vars =
+        new Vars(
+            plan.firstThread(phase) + thread, phase.name(), phase.index(), seed, flow.sessionSize);
+    vars.data(flow.data);
+    return vars;
+  }
+
+  /** The run-wide number of the phase's user {@code thread}, for its data row. */
+  long user(int thread) {
+    return usersBefore + plan.firstThread(phase) + thread;
   }
 }

@@ -157,8 +157,15 @@ public final class PhaseRunner {
 
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
     gaps.clear();
+    long usersBefore = 0;
+    long arrivalsBefore = 0;
+    for (Phase p : plan.phases().subList(0, phase.index())) {
+      usersBefore += p.threads();
+      arrivalsBefore += plan.wholeArrivals(p);
+    }
     PhaseContext context =
-        new PhaseContext(plan, phase, recorder, stop, gaps, flow, seed, runStart);
+        new PhaseContext(
+            plan, phase, recorder, stop, gaps, flow, seed, runStart, usersBefore, arrivalsBefore);
     Arrivals arrivals =
         plan.isOpen() ? new Arrivals(Pacer.of(plan, phase, seed), plan.arrivals(phase)) : null;
     User[] users = new User[plan.threads(phase)];
