@@ -58,7 +58,8 @@ fi
 start_server_jar server/target/server.jar 8080 "$WORK/server.log"
 
 # The login and CRUD samples run against json-server-auth on 127.0.0.1:3000 (from
-# scripts/install-test-npm.sh), seeded with the four users docs/examples/crud.yaml logs in as.
+# scripts/install-test-npm.sh), seeded with the users of docs/examples/users.csv, whom
+# docs/examples/crud.yaml logs in as.
 CRUD_BIN=${PHASELOAD_NPM:-/opt/phaseload-npm}/node_modules/.bin/json-server-auth
 [[ -x "$CRUD_BIN" ]] || die "needs json-server-auth for the CRUD samples: run scripts/install-test-npm.sh"
 mkdir -p "$WORK/crud"
@@ -66,10 +67,10 @@ echo '{"users": [], "items": []}' >"$WORK/crud/db.json"
 (cd "$WORK/crud" && exec "$CRUD_BIN" db.json --port 3000 --host 127.0.0.1 >"$WORK/crud.log" 2>&1) &
 CRUD_PID=$!
 wait_http http://127.0.0.1:3000/items 30 || die "json-server-auth did not start: $(cat "$WORK/crud.log")"
-for t in 0 1 2 3; do
+tail -n +2 docs/examples/users.csv | while IFS=, read -r email password; do
   curl -fs -o /dev/null -H 'Content-Type: application/json' \
-    -d "{\"email\":\"u$t@example.com\",\"password\":\"secret-$t\"}" http://127.0.0.1:3000/register ||
-    die "could not register u$t at json-server-auth"
+    -d "{\"email\":\"$email\",\"password\":\"$password\"}" http://127.0.0.1:3000/register ||
+    die "could not register $email at json-server-auth"
 done
 ln -s "$PWD/client" "$PWD/server" "$PWD/docs" "$WORK/"
 python3 scripts/samples.py "$WORK" README.md docs/*.md

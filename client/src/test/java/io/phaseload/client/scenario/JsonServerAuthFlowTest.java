@@ -29,50 +29,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A login and CRUD flow against a real service from npm, json-server-auth (JWT login over
- * json-server): each user logs in with its own credentials, captures its token and its user id,
- * creates an item on a route that needs the token, captures the item's id, reads it back and checks
- * it, and deletes it. Afterwards the database holds exactly its seed rows, and every step's count
- * equals what the server logged. Skipped, saying why, where json-server-auth is not installed
+ * json-server), the one docs/examples/crud.yaml writes: each of 20 users logs in with its own row
+ * of docs/examples/users.csv (pick: unique), captures its token and its user id, creates an item on
+ * a route that needs the token, captures the item's id, reads it back and checks it, and deletes
+ * it. Afterwards the database holds exactly its seed rows, and every step's count equals what the
+ * server logged. Skipped, saying why, where json-server-auth is not installed
  * (scripts/install-test-npm.sh, which .ci/run runs).
  */
 @Timeout(180)
 class JsonServerAuthFlowTest {
 
-  static final String FLOW =
-      """
-      requests:
-        - name: login
-          method: POST
-          path: /login
-          headers:
-            Content-Type: application/json
-          body: '{"email":"u${thread}@example.com","password":"secret-${thread}"}'
-          capture:
-            token: {json: '$.accessToken'}
-            userId: {json: '$.user.id'}
-        - name: create
-          method: POST
-          path: /660/items
-          headers:
-            Authorization: Bearer ${token}
-            Content-Type: application/json
-          body: '{"name":"item ${iteration}","userId":${userId}}'
-          expect:
-            status: 201
-          capture:
-            id: {json: '$.id'}
-        - name: read
-          path: /660/items/${id}
-          headers:
-            Authorization: Bearer ${token}
-          expect:
-            bodyContains: '"userId": ${userId}'
-        - name: delete
-          method: DELETE
-          path: /660/items/${id}
-          headers:
-            Authorization: Bearer ${token}
-      """;
+  /** The documented flow and its users: what docs/scenarios.md and the README show. */
+  static final Path FLOW = Path.of("..", "docs", "examples", "crud.yaml");
+
+  static final Path USERS = Path.of("..", "docs", "examples", "users.csv");
 
   /** A line of json-server's log: method, path, status. */
   private static final Pattern LOGGED = Pattern.compile("(GET|POST|DELETE|PUT) (\\S+) (\\d{3}) ");
@@ -110,19 +80,17 @@ class JsonServerAuthFlowTest {
       String base = "http://127.0.0.1:" + port;
       HttpClient http = HttpClient.newHttpClient();
       awaitUp(http, base + "/items", server, log);
-      // The seed: four users, registered before the run (one for each of the peak's threads).
-      for (int t = 0; t < 4; t++) {
+      // The seed: the users of users.csv (email,password), registered before the run.
+      List<String> users = Files.readAllLines(USERS);
+      for (String row : users.subList(1, users.size())) {
+        String[] cells = row.split(",");
         HttpResponse<String> r =
             http.send(
                 HttpRequest.newBuilder(URI.create(base + "/register"))
                     .header("Content-Type", "application/json")
                     .POST(
                         HttpRequest.BodyPublishers.ofString(
-                            "{\"email\":\"u"
-                                + t
-                                + "@example.com\",\"password\":\"secret-"
-                                + t
-                                + "\"}"))
+                            "{\"email\":\"" + cells[0] + "\",\"password\":\"" + cells[1] + "\"}"))
                     .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(201, r.statusCode(), r.body());
@@ -130,11 +98,12 @@ class JsonServerAuthFlowTest {
       JsonNode seed = JSON.readTree(db.toFile());
       Map<String, Long> before = logged(log);
 
-      Path file = dir.resolve("flow.yaml");
-      Files.writeString(file, FLOW);
-      ClientRun run = ClientRun.of("4", "3", "--url", base + "/", "--scenario", file.toString());
+      // 20 users in one phase, a row of users.csv each (pick: unique), two iterations each.
+      ClientRun run =
+          ClientRun.of(
+              "20", "2", "--url", base + "/", "--scenario", FLOW.toString(), "--phases", "1.0");
 
-      long iterations = (1 + 2 + 4 + 1) * 3;
+      long iterations = 20 * 2;
       assertEquals(0, run.code(), run.out() + run.err());
       // json-server logs a request once its answer is written, a moment after the client read it.
       Map<String, Long> after = logged(log);
