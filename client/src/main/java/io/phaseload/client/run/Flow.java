@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * A scenario as its users step through it: what each request needs of the user's session before it
  * may be sent (the slots of the session variables it uses, and, for each, the outcome it is skipped
- * with when that variable has no value, its reason interned before the run), and the pause after
- * it. Immutable and thread-safe.
+ * with when that variable has no value, its reason interned before the run), the pause after it,
+ * and which row of the data file a user takes. Immutable and thread-safe.
  */
 final class Flow {
 
