@@ -69,6 +69,7 @@ public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAliv
     }
     for (int r = 0; r < requests.length; r++) {
       requests[r].render(requests[r].spec.pickEndpoint(r, vars), vars);
+      requests[r].spec.captures().forEach(Capture::prepare);
     }
   }
 }

@@ -174,6 +174,15 @@ public final class Capture {
     return result;
   }
 
+  /**
+   * Looks once in an empty response, before the run, so that the classes a capture takes (the JSON
+   * parser, the regex engine) are loaded then: a class first loaded mid-run needs a file
+   * descriptor, just when a run at its open-files limit has none left.
+   */
+  public void prepare() {
+    find(new byte[0], 0, null);
+  }
+
   /** The value this capture finds in a response, or null. */
   String find(byte[] body, int length, String header) {
     switch (from) {
