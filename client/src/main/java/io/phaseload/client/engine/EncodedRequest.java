@@ -2,7 +2,6 @@ package io.phaseload.client.engine;
 
 import io.phaseload.client.request.ByteBuf;
 import io.phaseload.client.request.Capture;
-import io.phaseload.client.request.CookieJar;
 import io.phaseload.client.request.Expectation;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
@@ -47,10 +46,7 @@ public final class EncodedRequest {
   /** Whether each endpoint is https, for Secure cookies. */
   private final boolean[] https;
 
-  /**
-   * Each endpoint's default cookie path: its path as written up to its first variable or query,
-   * then up to its last "/" (a path whose directories hold variables is taken at its fixed part).
-   */
+  /** Each endpoint's default cookie path ({@link RequestSpec.Endpoint#defaultCookiePath}). */
   private final String[] defaultPaths;
 
   /** The origin index of each endpoint. */
@@ -100,9 +96,7 @@ public final class EncodedRequest {
       hosts[e] = o.hostHeader;
       hostNames[e] = o.host;
       https[e] = o.tlsContext != null;
-      String path = spec.endpoints().get(e).path().toString();
-      int var = path.indexOf("${");
-      defaultPaths[e] = CookieJar.defaultPath(var < 0 ? path : path.substring(0, var));
+      defaultPaths[e] = spec.endpoints().get(e).defaultCookiePath();
     }
     StringBuilder d = new StringBuilder();
     if (!spec.sets("User-Agent")) {

@@ -3,7 +3,6 @@ package io.phaseload.client.engine;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.ByteBuf;
 import io.phaseload.client.request.Capture;
-import io.phaseload.client.request.CookieJar;
 import io.phaseload.client.request.Expectation;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.RequestSpec;
@@ -168,13 +167,10 @@ public final class JerseyEngine implements Engine {
         List<String> setCookies = headers == null ? null : headers.get("Set-Cookie");
         if (scenario.cookies() && setCookies != null) {
           RequestSpec.Endpoint endpoint = scenario.get(request).endpoints().get(vars.sentTo());
-          String path = endpoint.path().toString();
-          int var = path.indexOf("${");
-          String defaultPath = CookieJar.defaultPath(var < 0 ? path : path.substring(0, var));
           String host = endpoint.originOr(base).host();
           long now = System.currentTimeMillis();
           for (String c : setCookies) {
-            vars.cookies.receive(c, host, defaultPath, now);
+            vars.cookies.receive(c, host, endpoint.defaultCookiePath(), now);
           }
         }
         List<Capture> captures = scenario.get(request).captures();

@@ -67,6 +67,17 @@ public record RequestSpec(
     public Target originOr(Target base) {
       return origin == null ? base : origin;
     }
+
+    /**
+     * The path a cookie this endpoint's response sets without a {@code Path} gets ({@link
+     * CookieJar#defaultPath}): taken from the path as written, up to its first variable, since a
+     * path whose directories hold variables is known only at its fixed part.
+     */
+    public String defaultCookiePath() {
+      String p = path.toString();
+      int var = p.indexOf("${");
+      return CookieJar.defaultPath(var < 0 ? p : p.substring(0, var));
+    }
   }
 
   /** A header line; the value may hold variables. */
