@@ -131,11 +131,11 @@ class RealServerMatrixTest {
     assertEquals(2 * REQUESTS, run.sent(), context);
     assertEquals(0, run.ok(), context);
     assertEquals(1, run.code(), context);
-    assertEquals(REQUESTS, request(run, "GET").count(Outcome.BAD_BODY), context);
+    assertEquals(REQUESTS, run.request("GET").count(Outcome.BAD_BODY), context);
     assertTrue(ContractHint.applies(run.summary()), context);
     assertEquals(1, run.out().lines().filter(l -> l.startsWith("Note: ")).count(), context);
     int postStatus = postToAFile(kind);
-    Group post = request(run, "POST");
+    Group post = run.request("POST");
     if (postStatus == 200) {
       assertEquals(REQUESTS, post.count(Outcome.BAD_BODY), context);
     } else {
@@ -183,13 +183,6 @@ class RealServerMatrixTest {
     // once found lighttpd's buffered log short after 5 s.
     long received = server.awaitReceived(before + run.sent(), Duration.ofSeconds(15)) - before;
     assertEquals(run.sent(), received, "client sent == " + server + " logged\n" + context);
-  }
-
-  private static Group request(ClientRun run, String name) {
-    return run.summary().requests().stream()
-        .filter(g -> g.request().equals(name))
-        .findFirst()
-        .orElseThrow(() -> new AssertionError("no " + name + " requests in\n" + run.out()));
   }
 
   private static RealServer running(ServerKind kind) throws Exception {

@@ -174,13 +174,6 @@ class CaptureRunTest {
     }
   }
 
-  private static Group request(ClientRun run, String name) {
-    return run.summary().requests().stream()
-        .filter(g -> g.request().equals(name))
-        .findFirst()
-        .orElseThrow();
-  }
-
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"loop", "threads", "jersey"})
   void valuesCarryFromEachResponseToTheNextRequests(String engine, @TempDir Path dir)
@@ -190,7 +183,7 @@ class CaptureRunTest {
     long iterations = (1 + 2 + 4 + 1) * 5;
     assertEquals(0, run.code(), run.out() + run.err());
     for (String step : List.of("login", "form", "create", "read", "delete")) {
-      Group g = request(run, step);
+      Group g = run.request(step);
       assertEquals(iterations, g.sent(), step);
       assertEquals(iterations, g.ok(), step + ": " + g.failures());
       assertEquals(api.steps(step), g.sent(), step + ": the server's count");
@@ -211,15 +204,15 @@ class CaptureRunTest {
     long refused = 4 * 5;
     long iterations = (1 + 2 + 4 + 1) * 5;
     assertEquals(1, run.code(), "failed captures fail the run");
-    Group login = request(run, "login");
+    Group login = run.request("login");
     assertEquals(iterations, login.sent());
     assertEquals(refused, login.count(Outcome.CAPTURE));
     String reason = run.result().reasons().message(login.failures().firstKey() >>> 4);
     assertTrue(reason.contains("capture token (json $.token) found nothing"), reason);
     assertTrue(reason.contains("no such user"), "an excerpt of the body: " + reason);
-    assertEquals(iterations, request(run, "form").ok(), "the form needs no token");
+    assertEquals(iterations, run.request("form").ok(), "the form needs no token");
     for (String step : List.of("create", "read", "delete")) {
-      Group g = request(run, step);
+      Group g = run.request(step);
       assertEquals(refused, g.skipped(), step);
       assertEquals(refused, g.notSent(), step);
       assertEquals(iterations - refused, g.sent(), step);

@@ -3,7 +3,6 @@ package io.phaseload.client.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.phaseload.client.stats.Group;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
@@ -80,13 +79,6 @@ class CookieRunTest {
     }
   }
 
-  private static Group request(ClientRun run, String name) {
-    return run.summary().requests().stream()
-        .filter(g -> g.request().equals(name))
-        .findFirst()
-        .orElseThrow();
-  }
-
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"loop", "threads", "jersey"})
   void eachUserSendsBackTheSessionItWasGiven(String engine, @TempDir Path dir) throws Exception {
@@ -94,7 +86,7 @@ class CookieRunTest {
     ClientRun run = run(dir, "", engine, sessions);
     long iterations = (1 + 2 + 4 + 1) * 5;
     assertEquals(0, run.code(), run.out() + run.err());
-    assertEquals(iterations, request(run, "me").ok());
+    assertEquals(iterations, run.request("me").ok());
     assertEquals(iterations, sessions.used.size(), "a session per login");
     assertTrue(
         sessions.used.values().stream().allMatch(n -> n.get() == 1),
@@ -108,8 +100,8 @@ class CookieRunTest {
     Sessions sessions = new Sessions();
     ClientRun run = run(dir, "cookies: false", engine, sessions);
     long iterations = (1 + 2 + 4 + 1) * 5;
-    assertEquals(iterations, request(run, "me").sent());
-    assertEquals(iterations, request(run, "me").count(io.phaseload.client.request.Outcome.HTTP));
+    assertEquals(iterations, run.request("me").sent());
+    assertEquals(iterations, run.request("me").count(io.phaseload.client.request.Outcome.HTTP));
     assertTrue(sessions.used.values().stream().allMatch(n -> n.get() == 0));
   }
 }

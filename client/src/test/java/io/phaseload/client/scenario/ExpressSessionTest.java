@@ -84,13 +84,13 @@ class ExpressSessionTest {
 
       ClientRun with = run("", base);
       assertEquals(0, with.code(), with.out() + with.err());
-      assertEquals(iterations, request(with, "me").ok(), "each user read back its own login");
+      assertEquals(iterations, with.request("me").ok(), "each user read back its own login");
       JsonNode counts = counts(base);
-      assertEquals(request(with, "login").sent(), counts.path("POST /login").asLong());
-      assertEquals(request(with, "me").sent(), counts.path("GET /me").asLong());
+      assertEquals(with.request("login").sent(), counts.path("POST /login").asLong());
+      assertEquals(with.request("me").sent(), counts.path("GET /me").asLong());
 
       ClientRun without = run("cookies: false", base);
-      Group me = request(without, "me");
+      Group me = without.request("me");
       assertEquals(iterations, me.sent());
       assertEquals(0, me.ok(), "without cookies no session is found");
       assertTrue(me.statuses().containsKey(401), "refused with 401: " + me.statuses());
@@ -100,13 +100,6 @@ class ExpressSessionTest {
         node.destroyForcibly();
       }
     }
-  }
-
-  private static Group request(ClientRun run, String name) {
-    return run.summary().requests().stream()
-        .filter(g -> g.request().equals(name))
-        .findFirst()
-        .orElseThrow();
   }
 
   private static JsonNode counts(String base) throws Exception {

@@ -119,11 +119,7 @@ class JsonServerAuthFlowTest {
               "read", "GET /660/items/:id",
               "delete", "DELETE /660/items/:id");
       for (String step : List.of("login", "create", "read", "delete")) {
-        Group g =
-            run.summary().requests().stream()
-                .filter(x -> x.request().equals(step))
-                .findFirst()
-                .orElseThrow();
+        Group g = run.request(step);
         assertEquals(iterations, g.ok(), step + ": " + g.failures());
         String route = routes.get(step);
         assertEquals(

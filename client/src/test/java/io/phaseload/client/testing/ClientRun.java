@@ -92,4 +92,12 @@ public record ClientRun(int code, String out, String err, long millis, List<Anal
         .findFirst()
         .orElseThrow(() -> new AssertionError("no phase " + name + " in\n" + out));
   }
+
+  /** The group of request {@code name}, over all phases. */
+  public Group request(String name) {
+    return summary().requests().stream()
+        .filter(g -> g.request().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no " + name + " requests in\n" + out));
+  }
 }
