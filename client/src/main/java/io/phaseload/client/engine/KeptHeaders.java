@@ -47,13 +47,12 @@ public final class KeptHeaders {
     setCookieCount = 0;
   }
 
-  /** Keeps the header line {@code b[s, e)} if its name is wanted and not yet kept. */
-  void offer(byte[] b, int s, int e) {
+  /**
+   * Keeps the header line {@code b[s, e)}, whose name ends at {@code colon}, if its name is wanted
+   * and not yet kept.
+   */
+  void offer(byte[] b, int s, int colon, int e) {
     if (wanted.length == 0 && !cookies) {
-      return;
-    }
-    int colon = Ascii.indexOf(b, s, e, (byte) ':');
-    if (colon <= s) {
       return;
     }
     if (cookies && Ascii.equalsIgnoreCase(b, s, colon, "set-cookie")) {

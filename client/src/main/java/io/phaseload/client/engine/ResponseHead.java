@@ -55,8 +55,11 @@ public final class ResponseHead {
     connectionKeepAlive = false;
   }
 
-  /** Parses the header line in {@code b[s, e)}, keeping what frames the body. */
-  public void header(byte[] b, int s, int e) throws ProtocolException {
+  /**
+   * Parses the header line in {@code b[s, e)}, keeping what frames the body, and returns where its
+   * name ends (its colon), for what else reads the line.
+   */
+  public int header(byte[] b, int s, int e) throws ProtocolException {
     int colon = Ascii.indexOf(b, s, e, (byte) ':');
     if (colon <= s) {
       throw new ProtocolException("malformed header line");
@@ -86,6 +89,7 @@ public final class ResponseHead {
         ts = te + 1;
       }
     }
+    return colon;
   }
 
   public int status() {

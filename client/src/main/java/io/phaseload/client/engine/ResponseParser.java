@@ -205,8 +205,7 @@ public final class ResponseParser {
       }
       case HEADER -> {
         if (e > s) {
-          parsed.header(b, s, e);
-          headers.offer(b, s, e);
+          headers.offer(b, s, parsed.header(b, s, e), e);
         } else if (parsed.interim()) {
           state = STATUS;
         } else {
