@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -108,6 +111,48 @@ public final class Capture {
           case REGEX -> pattern(name, expression);
         };
     return new Capture(name, from, expression, compiled, -1);
+  }
+
+  /**
+   * A request's {@code capture:} as a scenario file writes it, a mapping of NAME to one of {@code
+   * {json: PATH}}, {@code {header: NAME}} or {@code {regex: PATTERN}}; none if absent.
+   *
+   * @throws IllegalArgumentException saying what is wrong, naming the capture
+   */
+  public static List<Capture> list(JsonNode c) {
+    if (c == null || c.isNull()) {
+      return List.of();
+    }
+    if (!c.isObject()) {
+      throw new IllegalArgumentException(
+          "capture must be a mapping of NAME: {json: PATH} (or header: NAME, regex: PATTERN)");
+    }
+    List<Capture> out = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = c.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String name = e.getKey();
+      JsonNode how = e.getValue();
+      if (how == null || !how.isObject() || how.size() != 1) {
+        throw new IllegalArgumentException(
+            "capture " + name + " must be one of {json: PATH}, {header: NAME}, {regex: PATTERN}");
+      }
+      String key = how.fieldNames().next();
+      From from =
+          switch (key) {
+            case "json" -> From.JSON;
+            case "header" -> From.HEADER;
+            case "regex" -> From.REGEX;
+            default ->
+                throw new IllegalArgumentException(
+                    "capture " + name + ": unknown source '" + key + "' (use json, header, regex)");
+          };
+      JsonNode expression = how.get(key);
+      if (!expression.isTextual()) {
+        throw new IllegalArgumentException("capture " + name + ": " + key + " must be text");
+      }
+      out.add(of(name, from, expression.asText()));
+    }
+    return out;
   }
 
   /** Whether it reads the body (so the engine keeps it). */

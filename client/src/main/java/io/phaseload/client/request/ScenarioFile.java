@@ -212,63 +212,8 @@ public final class ScenarioFile {
         headers,
         body,
         expectation(r),
-        captures(r.get("capture")),
-        think(r.get("think")));
-  }
-
-  /** A request's {@code think}: a duration, {@code {min, max}} or {@code {mean}}. */
-  private static Think think(JsonNode t) {
-    if (t == null || t.isNull()) {
-      return Think.NONE;
-    }
-    if (t.isValueNode()) {
-      return Think.fixed(t.asText());
-    }
-    if (t.isObject() && t.size() == 2 && t.has("min") && t.has("max")) {
-      return Think.uniform(t.get("min").asText(), t.get("max").asText());
-    }
-    if (t.isObject() && t.size() == 1 && t.has("mean")) {
-      return Think.exponential(t.get("mean").asText());
-    }
-    throw new IllegalArgumentException(
-        "think must be a duration (500ms), {min: 200ms, max: 2s} or {mean: 1s}");
-  }
-
-  /** A request's {@code capture}: a mapping of NAME to one of json, header or regex. */
-  private static List<Capture> captures(JsonNode c) {
-    if (c == null || c.isNull()) {
-      return List.of();
-    }
-    if (!c.isObject()) {
-      throw new IllegalArgumentException(
-          "capture must be a mapping of NAME: {json: PATH} (or header: NAME, regex: PATTERN)");
-    }
-    List<Capture> out = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = c.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
-      String name = e.getKey();
-      JsonNode how = e.getValue();
-      if (how == null || !how.isObject() || how.size() != 1) {
-        throw new IllegalArgumentException(
-            "capture " + name + " must be one of {json: PATH}, {header: NAME}, {regex: PATTERN}");
-      }
-      String key = how.fieldNames().next();
-      Capture.From from =
-          switch (key) {
-            case "json" -> Capture.From.JSON;
-            case "header" -> Capture.From.HEADER;
-            case "regex" -> Capture.From.REGEX;
-            default ->
-                throw new IllegalArgumentException(
-                    "capture " + name + ": unknown source '" + key + "' (use json, header, regex)");
-          };
-      JsonNode expression = how.get(key);
-      if (!expression.isTextual()) {
-        throw new IllegalArgumentException("capture " + name + ": " + key + " must be text");
-      }
-      out.add(Capture.of(name, from, expression.asText()));
-    }
-    return out;
+        Capture.list(r.get("capture")),
+        Think.of(r.get("think")));
   }
 
   private static List<RequestSpec.Endpoint> endpoints(JsonNode r) {

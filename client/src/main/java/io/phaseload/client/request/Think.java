@@ -1,5 +1,6 @@
 package io.phaseload.client.request;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.phaseload.client.plan.Durations;
 import java.time.Duration;
 
@@ -43,6 +44,29 @@ public record Think(long minNanos, long maxNanos, long meanNanos) {
 
   public static Think exponential(String mean) {
     return new Think(0, 0, nanos("think.mean", mean));
+  }
+
+  /**
+   * A request's {@code think:} as a scenario file writes it: a duration, {@code {min, max}} or
+   * {@code {mean}}; none if absent.
+   *
+   * @throws IllegalArgumentException saying what is wrong
+   */
+  public static Think of(JsonNode t) {
+    if (t == null || t.isNull()) {
+      return NONE;
+    }
+    if (t.isValueNode()) {
+      return fixed(t.asText());
+    }
+    if (t.isObject() && t.size() == 2 && t.has("min") && t.has("max")) {
+      return uniform(t.get("min").asText(), t.get("max").asText());
+    }
+    if (t.isObject() && t.size() == 1 && t.has("mean")) {
+      return exponential(t.get("mean").asText());
+    }
+    throw new IllegalArgumentException(
+        "think must be a duration (500ms), {min: 200ms, max: 2s} or {mean: 1s}");
   }
 
   private static long nanos(String what, String text) {
