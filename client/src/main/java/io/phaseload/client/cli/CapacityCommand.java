@@ -1,6 +1,7 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.capacity.CapacitySearch;
+import io.phaseload.client.capacity.RateUnit;
 import io.phaseload.client.capacity.Step;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.report.CapacityChart;
@@ -93,10 +94,8 @@ final class CapacityCommand {
     } catch (UsageException | RunRefusedException e) {
       return Cli.usageError(err, e.getMessage(), USAGE + "; capacity --help for more");
     }
-    String unit =
-        base.plan().requestNames().size() == 1
-            ? "requests/s"
-            : "iterations/s (" + base.plan().requestNames().size() + " requests each)";
+    RateUnit rateUnit = RateUnit.of(base.plan());
+    String unit = rateUnit.text();
     CapacitySearch.Result result;
     try (RunSession session = RunSession.open(base)) {
       control.attach(session);
@@ -125,7 +124,7 @@ final class CapacityCommand {
     out.println();
     CapacityReport.print(result, unit, out);
     observer.accept(result);
-    boolean written = write(result, unit, json, charts, html, base.target().toString(), args);
+    boolean written = write(result, rateUnit, json, charts, html, base.target().toString(), args);
     if (control.interrupted()) {
       return ExitCode.INTERRUPTED;
     }
@@ -181,7 +180,7 @@ final class CapacityCommand {
 
   private boolean write(
       CapacitySearch.Result result,
-      String unit,
+      RateUnit unit,
       Path json,
       Path charts,
       Path html,
@@ -192,7 +191,7 @@ final class CapacityCommand {
       if (json != null) {
         current = json;
         try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-          CapacityReport.writeJson(result, target, w);
+          CapacityReport.writeJson(result, unit, target, w);
         }
         out.println("JSON: " + json);
       }
@@ -205,7 +204,11 @@ final class CapacityCommand {
         current = html;
         try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
           CapacityPage.write(
-              result, unit, target, "java -jar client.jar capacity " + String.join(" ", args), w);
+              result,
+              unit.text(),
+              target,
+              "java -jar client.jar capacity " + String.join(" ", args),
+              w);
         }
         out.println("HTML page: " + html);
       }

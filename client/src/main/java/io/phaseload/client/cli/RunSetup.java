@@ -102,7 +102,9 @@ final class RunSetup {
   }
 
   private LoadPlan plan(int threads, int iterations, Scenario scenario) {
-    LoadPlan plan = LoadPlan.of(threads, iterations, fractions(load.phases), scenario.names());
+    LoadPlan plan =
+        LoadPlan.of(threads, iterations, fractions(load.phases), scenario.names())
+            .withPopulation(scenario.population());
     if (load.rate == null) {
       if (load.phaseSeconds != null || load.arrivals != null) {
         throw new IllegalArgumentException("--phase-seconds and --arrivals need --rate");

@@ -6,8 +6,9 @@ import java.util.List;
  * What to run: the phases, in order, how many iterations each thread does, and the names of an
  * iteration's requests. Immutable.
  *
- * <p>The request count is {@code sum(phase threads) x iterations x requests per iteration}; for the
- * default fractions and the contract's GET and POST that is about 3.7 x THREADS x ITERATIONS.
+ * <p>The request count is {@code sum(phase threads) x iterations x requests per iteration}, plus
+ * each user's setup and teardown; for the default fractions and the contract's GET and POST that is
+ * about 3.7 x THREADS x ITERATIONS.
  *
  * @param requestNames the names of an iteration's requests, in the order they are sent
  * @param model how users come: {@link Model.Closed} (each thread runs its iterations back to back)
@@ -15,6 +16,8 @@ import java.util.List;
  * @param shard the share of the plan this generator runs ({@link Shard#WHOLE} for all of it): the
  *     thread counts of {@link #phases} are the whole plan's, {@link #threads(Phase)} and {@link
  *     #arrivals(Phase)} this shard's
+ * @param population which of the requests a user sends once before its iterations (setup) and once
+ *     after them (teardown)
  */
 public record LoadPlan(
     int threads,
@@ -22,7 +25,8 @@ public record LoadPlan(
     List<Phase> phases,
     List<String> requestNames,
     Model model,
-    Shard shard) {
+    Shard shard,
+    Population population) {
 
   /** The default phase fractions: warmup, load, peak, cooldown. */
   public static final List<Double> DEFAULT_FRACTIONS = List.of(0.10, 0.50, 1.00, 0.25);
@@ -63,6 +67,13 @@ public record LoadPlan(
     }
     phases = List.copyOf(phases);
     requestNames = List.copyOf(requestNames);
+    if (population == null) {
+      population = Population.iterationOf(requestNames.size());
+    }
+    if (population.first() != 0 || population.end() != requestNames.size()) {
+      throw new IllegalArgumentException(
+          "the population's requests must be the plan's " + requestNames.size() + " requests");
+    }
     if (shard == null) {
       throw new IllegalArgumentException("a plan needs a shard (Shard.WHOLE for the whole plan)");
     }
@@ -88,7 +99,18 @@ public record LoadPlan(
   /** The whole plan (one generator). */
   public LoadPlan(
       int threads, int iterations, List<Phase> phases, List<String> requestNames, Model model) {
-    this(threads, iterations, phases, requestNames, model, Shard.WHOLE);
+    this(threads, iterations, phases, requestNames, model, Shard.WHOLE, null);
+  }
+
+  /** A plan whose users send every request in each iteration (no setup, no teardown). */
+  public LoadPlan(
+      int threads,
+      int iterations,
+      List<Phase> phases,
+      List<String> requestNames,
+      Model model,
+      Shard shard) {
+    this(threads, iterations, phases, requestNames, model, shard, null);
   }
 
   /** The contract's plan for THREADS and ITERATIONS with the given phase fractions. */
@@ -145,12 +167,17 @@ public record LoadPlan(
 
   /** This plan with arrivals at a set rate (the open model). */
   public LoadPlan withOpenModel(Model.Open model) {
-    return new LoadPlan(threads, iterations, phases, requestNames, model, shard);
+    return new LoadPlan(threads, iterations, phases, requestNames, model, shard, population);
+  }
+
+  /** This plan with its users sending {@code p}'s setup and teardown. */
+  public LoadPlan withPopulation(Population p) {
+    return new LoadPlan(threads, iterations, phases, requestNames, model, shard, p);
   }
 
   /** Shard {@code s} of this plan. */
   public LoadPlan sharded(Shard s) {
-    return new LoadPlan(threads, iterations, phases, requestNames, model, s);
+    return new LoadPlan(threads, iterations, phases, requestNames, model, s, population);
   }
 
   /** The whole plan, of which this may be a shard. */
@@ -192,7 +219,15 @@ public record LoadPlan(
 
   /** Requests this generator sends in one phase. */
   public long requests(Phase phase) {
-    return arrivals(phase) * requestNames.size();
+    return isOpen() ? arrivals(phase) * requestNames.size() : threads(phase) * requestsPerUser();
+  }
+
+  /**
+   * Requests one closed-model user sends: its setup, ITERATIONS x its iteration, its teardown. In
+   * the open model each arrival sends all of the plan's requests once.
+   */
+  public long requestsPerUser() {
+    return population.requestsPerUser(iterations);
   }
 
   /**

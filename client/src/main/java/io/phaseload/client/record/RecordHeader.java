@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
@@ -119,6 +120,8 @@ public record RecordHeader(
       ph.put("threads", p.threads());
     }
     n.set("requestNames", JSON.valueToTree(plan.requestNames()));
+    n.put("setup", plan.population().setup());
+    n.put("teardown", plan.population().teardown());
     if (plan.model() instanceof Model.Open open) {
       ObjectNode o = n.putObject("open");
       o.put("rate", open.rate());
@@ -160,14 +163,19 @@ public record RecordHeader(
                   : null,
               Model.Open.Arrivals.parse(need(o, "arrivals").asText()));
     }
+    List<String> requestNames = strings(need(p, "requestNames"));
+    // Before format 5 every request was the iteration's.
+    int setup = p.path("setup").asInt(0);
+    int teardown = p.path("teardown").asInt(0);
     LoadPlan plan =
         new LoadPlan(
             need(p, "threads").asInt(),
             need(p, "iterations").asInt(),
             phases,
-            strings(need(p, "requestNames")),
+            requestNames,
             model,
-            new Shard(need(p, "shardIndex").asInt(), need(p, "shardCount").asInt()));
+            new Shard(need(p, "shardIndex").asInt(), need(p, "shardCount").asInt()),
+            new Population(0, setup, requestNames.size() - setup - teardown, teardown));
     List<PhaseResult> ran = new ArrayList<>();
     for (JsonNode n : need(root, "phases")) {
       ArrivalStats arrivals = null;

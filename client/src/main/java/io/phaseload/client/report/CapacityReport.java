@@ -2,6 +2,7 @@ package io.phaseload.client.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.capacity.CapacitySearch;
+import io.phaseload.client.capacity.RateUnit;
 import io.phaseload.client.capacity.Step;
 import io.phaseload.client.slo.SloResult;
 import java.io.IOException;
@@ -131,11 +132,13 @@ public final class CapacityReport {
   }
 
   /** Writes {@code --json}: schema, target and the {@code capacity} object. */
-  public static void writeJson(CapacitySearch.Result r, String target, Writer out)
+  public static void writeJson(CapacitySearch.Result r, RateUnit unit, String target, Writer out)
       throws IOException {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("schema", SCHEMA);
     doc.put("target", target);
+    doc.put("rateOf", unit.label());
+    doc.put("requestsEach", unit.requestsEach());
     doc.put("capacity", json(r));
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out, doc);
   }

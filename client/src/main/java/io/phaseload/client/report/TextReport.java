@@ -2,6 +2,7 @@ package io.phaseload.client.report;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
@@ -96,8 +97,20 @@ public final class TextReport {
 
   /** An iteration's requests (unless it is the contract's) and the seed drawn for the run. */
   private static void requests(RunResult run, PrintStream out) {
-    if (!run.plan().requestNames().equals(LoadPlan.CONTRACT_REQUESTS) || run.seedPrinted()) {
-      out.println("Requests per iteration: " + String.join(", ", run.plan().requestNames()));
+    List<String> names = run.plan().requestNames();
+    Population p = run.plan().population();
+    if (p.setup() > 0) {
+      out.println("Setup, once per user: " + String.join(", ", names.subList(0, p.setup())));
+    }
+    if (!names.equals(LoadPlan.CONTRACT_REQUESTS) || run.seedPrinted()) {
+      out.println(
+          "Requests per iteration: "
+              + String.join(", ", names.subList(p.iterationStart(), p.iterationEnd())));
+    }
+    if (p.teardown() > 0) {
+      out.println(
+          "Teardown, once per user: "
+              + String.join(", ", names.subList(p.iterationEnd(), p.end())));
     }
     if (run.seedPrinted()) {
       out.println("Seed: " + run.seed() + " (--seed " + run.seed() + " sends the same requests)");

@@ -1,6 +1,7 @@
 package io.phaseload.client.request;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Target;
 import io.phaseload.common.Contract;
 import java.util.ArrayList;
@@ -19,13 +20,20 @@ import java.util.Set;
  * @param cookies whether each user keeps a cookie jar ({@link CookieJar}): on unless a scenario
  *     says {@code cookies: false}
  * @param data the data file whose columns requests use as {@code ${data.NAME}}, or null
+ * @param population which requests a user sends once before its iterations ({@code setup:}) and
+ *     once after them ({@code teardown:}): they are first and last in {@code requests}
  */
 public record Scenario(
-    List<RequestSpec> requests, long seed, boolean builtIn, boolean cookies, DataFile data) {
+    List<RequestSpec> requests,
+    long seed,
+    boolean builtIn,
+    boolean cookies,
+    DataFile data,
+    Population population) {
 
   /** A scenario whose users keep cookies, with no data file. */
   public Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
-    this(requests, seed, builtIn, true, null);
+    this(requests, seed, builtIn, true, null, null);
   }
 
   public Scenario {
@@ -38,6 +46,13 @@ public record Scenario(
               + LoadPlan.MAX_REQUESTS_PER_ITERATION
               + " requests, got "
               + requests.size());
+    }
+    if (population == null) {
+      population = Population.iterationOf(requests.size());
+    }
+    if (population.first() != 0 || population.end() != requests.size()) {
+      throw new IllegalArgumentException(
+          "the population's requests must be the scenario's " + requests.size() + " requests");
     }
     Set<String> names = new HashSet<>();
     for (RequestSpec r : requests) {
@@ -190,6 +205,9 @@ public record Scenario(
     }
     if (data != null) {
       out.add(data.describe());
+    }
+    if (population.flow()) {
+      out.add("setup " + population.setup() + ", teardown " + population.teardown());
     }
     return out;
   }

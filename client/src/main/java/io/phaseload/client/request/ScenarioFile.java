@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Target;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,20 +20,23 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads a scenario file: YAML (JSON is YAML too) with a {@code requests} list, each request with a
- * {@code name}, a {@code method}, one of {@code path}, {@code url} or {@code urls} (with {@code
- * pick}), {@code headers}, {@code body} or {@code bodyFile}, and {@code expect} ({@code status},
- * {@code bodyContains} or {@code bodyEquals}), and {@code capture} (session variables taken from
- * the response, {@code NAME: {json|header|regex: ...}}, used by later requests as {@code ${NAME}}).
- * Everything is checked before anything is sent; any problem is one line naming the file, the
- * request and what is wrong. Stateless.
+ * Reads a scenario file: YAML (JSON is YAML too) with a {@code requests} list (each user's
+ * iteration), optional {@code setup} and {@code teardown} lists (sent once by each user, before its
+ * first iteration and after its last), each request with a {@code name}, a {@code method}, one of
+ * {@code path}, {@code url} or {@code urls} (with {@code pick}), {@code headers}, {@code body} or
+ * {@code bodyFile}, and {@code expect} ({@code status}, {@code bodyContains} or {@code
+ * bodyEquals}), and {@code capture} (session variables taken from the response, {@code NAME:
+ * {json|header|regex: ...}}, used by later requests as {@code ${NAME}}). Everything is checked
+ * before anything is sent; any problem is one line naming the file, the request and what is wrong.
+ * Stateless.
  */
 public final class ScenarioFile {
 
   /** The largest body a request may send. */
   public static final int MAX_BODY_BYTES = 1 << 20;
 
-  private static final Set<String> TOP_KEYS = Set.of("requests", "slo", "cookies", "data");
+  private static final Set<String> TOP_KEYS =
+      Set.of("requests", "setup", "teardown", "slo", "cookies", "data");
   private static final Set<String> REQUEST_KEYS =
       Set.of(
           "name",
@@ -83,23 +87,60 @@ public final class ScenarioFile {
       throw new Invalid(where + ": expected a mapping with a 'requests' list");
     }
     unknownKeys(where, root, TOP_KEYS);
-    JsonNode list = root.get("requests");
-    if (list == null || !list.isArray() || list.isEmpty()) {
-      throw new Invalid(where + ": 'requests' must be a list of at least one request");
-    }
-    if (list.size() > LoadPlan.MAX_REQUESTS_PER_ITERATION) {
+    List<RequestSpec> requests = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    int setup = list(file, root, "setup", false, requests, names);
+    int iteration = list(file, root, "requests", true, requests, names);
+    int teardown = list(file, root, "teardown", false, requests, names);
+    if (requests.size() > LoadPlan.MAX_REQUESTS_PER_ITERATION) {
       throw new Invalid(
           where
               + ": at most "
               + LoadPlan.MAX_REQUESTS_PER_ITERATION
-              + " requests, got "
-              + list.size());
+              + " requests, setup and teardown included, got "
+              + requests.size());
     }
-    List<RequestSpec> requests = new ArrayList<>();
-    Set<String> names = new HashSet<>();
+    JsonNode cookies = root.get("cookies");
+    if (cookies != null && !cookies.isBoolean()) {
+      throw new Invalid(where + ": cookies must be true or false, got '" + cookies.asText() + "'");
+    }
+    try {
+      DataFile data = root.has("data") ? DataFile.read(file, root.get("data")) : null;
+      return new Scenario(
+          requests,
+          seed,
+          false,
+          cookies == null || cookies.asBoolean(),
+          data,
+          new Population(0, setup, iteration, teardown));
+    } catch (IllegalArgumentException e) {
+      throw new Invalid(where + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * Reads the list {@code key} ({@code setup}, {@code requests} or {@code teardown}) into {@code
+   * requests}, its names into {@code names}, and returns how many it held.
+   */
+  private static int list(
+      Path file,
+      JsonNode root,
+      String key,
+      boolean required,
+      List<RequestSpec> requests,
+      Set<String> names)
+      throws Invalid {
+    String where = file.toString();
+    JsonNode list = root.get(key);
+    if (list == null && !required) {
+      return 0;
+    }
+    if (list == null || !list.isArray() || list.isEmpty()) {
+      throw new Invalid(where + ": '" + key + "' must be a list of at least one request");
+    }
     for (int i = 0; i < list.size(); i++) {
       JsonNode r = list.get(i);
-      String label = "request " + (i + 1);
+      String label = (key.equals("requests") ? "request " : key + " request ") + (i + 1);
       if (r == null || !r.isObject()) {
         throw new Invalid(where + ": " + label + ": expected a mapping");
       }
@@ -117,16 +158,7 @@ public final class ScenarioFile {
         throw new Invalid(where + ": " + label + ": " + e.getMessage());
       }
     }
-    JsonNode cookies = root.get("cookies");
-    if (cookies != null && !cookies.isBoolean()) {
-      throw new Invalid(where + ": cookies must be true or false, got '" + cookies.asText() + "'");
-    }
-    try {
-      DataFile data = root.has("data") ? DataFile.read(file, root.get("data")) : null;
-      return new Scenario(requests, seed, false, cookies == null || cookies.asBoolean(), data);
-    } catch (IllegalArgumentException e) {
-      throw new Invalid(where + ": " + e.getMessage());
-    }
+    return list.size();
   }
 
   /**
@@ -143,9 +175,11 @@ public final class ScenarioFile {
     }
     List<String> out = new ArrayList<>();
     sloList(file + ": slo", root.get("slo"), "", out);
-    for (JsonNode r : root.get("requests")) {
-      String name = r.get("name").asText();
-      sloList(file + ": request '" + name + "': slo", r.get("slo"), name + ":", out);
+    for (String key : List.of("setup", "requests", "teardown")) {
+      for (JsonNode r : root.path(key)) {
+        String name = r.get("name").asText();
+        sloList(file + ": request '" + name + "': slo", r.get("slo"), name + ":", out);
+      }
     }
     return out;
   }

@@ -104,7 +104,7 @@ public final class LatencyRecorder {
         base,
         threads,
         slots,
-        plan.isOpen() ? 0 : plan.iterations() * perIteration,
+        plan.isOpen() ? 0 : (int) plan.requestsPerUser(),
         perIteration);
   }
 
@@ -174,7 +174,10 @@ public final class LatencyRecorder {
     return phaseThreads[phase];
   }
 
-  /** Slots each thread owns in the closed model: ITERATIONS x requests per iteration. */
+  /**
+   * Slots each thread owns in the closed model: its setup, ITERATIONS x its iteration, its
+   * teardown.
+   */
   public int requestsPerThread() {
     return perThread;
   }

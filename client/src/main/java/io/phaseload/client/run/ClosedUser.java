@@ -1,15 +1,17 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.engine.User;
+import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Think;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 
 /**
- * One closed-model {@link User}: ITERATIONS x the iteration's requests back to back, each sent when
- * the last one's answer is recorded, into the user's own slice of the recording. It sums the gaps
- * from each answer to its next send (delay the generator adds that a real client would not), left
- * in the run's {@link SendGaps} when it is done.
+ * One closed-model {@link User}: its setup requests once, ITERATIONS x the iteration's requests,
+ * then its teardown requests once, back to back, each sent when the last one's answer is recorded,
+ * into the user's own slice of the recording. It sums the gaps from each answer to its next send
+ * (delay the generator adds that a real client would not), left in the run's {@link SendGaps} when
+ * it is done.
  *
  * <p>Not thread-safe, as {@link User}.
  */
@@ -19,7 +21,7 @@ final class ClosedUser implements User {
   private final Vars vars;
   private final int thread;
   private final int iterations;
-  private final int requests;
+  private final Population population;
   private final FailureLimit max;
   private final long user;
   private int slot;
@@ -42,12 +44,14 @@ final class ClosedUser implements User {
     this.vars = context.vars(thread);
     this.thread = thread;
     this.iterations = context.plan().iterations();
-    this.requests = context.plan().requestNames().size();
+    this.population = context.plan().population();
     this.max = context.stop().limit();
     this.slot = context.recorder().sliceStart(context.phase().index(), thread);
     this.user = context.user(thread);
-    if (context.flow().data != null && !context.flow().rowPerIteration()) {
-      vars.row(context.flow().row(user, vars));
+    if (context.flow().data != null) {
+      // Per iteration, setup requests use the first iteration's row.
+      vars.row(
+          context.flow().row(context.flow().rowPerIteration() ? user * iterations : user, vars));
     }
   }
 
@@ -69,7 +73,7 @@ final class ClosedUser implements User {
     }
     thinking = false;
     while (true) {
-      if (iteration >= iterations || context.stop().stopped()) {
+      if (request == population.end() || context.stop().stopped()) {
         if (!done) {
           done = true;
           context.gaps().put(thread, gapSum, gapCount, gapMax);
@@ -77,7 +81,7 @@ final class ClosedUser implements User {
         }
         return DONE;
       }
-      if (request == 0) {
+      if (request == population.iterationStart() && iteration > 0) {
         vars.iteration(iteration);
         if (context.flow().rowPerIteration()) {
           vars.row(context.flow().row(user * iterations + iteration, vars));
@@ -125,7 +129,7 @@ final class ClosedUser implements User {
     answeredOnce = true;
     Think think = context.flow().think(request);
     advance();
-    if (!think.none() && iteration < iterations) {
+    if (!think.none() && request < population.end()) {
       long pause = think.draw(vars);
       thinking = true;
       wakeAt = now + pause;
@@ -136,10 +140,13 @@ final class ClosedUser implements User {
     }
   }
 
+  /**
+   * On to the next request: after an iteration's last, the next iteration's first, or after the
+   * last iteration the teardown's first, and after the teardown {@link Population#end}.
+   */
   private void advance() {
-    if (++request == requests) {
-      request = 0;
-      iteration++;
+    if (++request == population.iterationEnd() && ++iteration < iterations) {
+      request = population.iterationStart();
     }
   }
 }

@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.phaseload.client.stats.Group;
 import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.Reply;
+import io.phaseload.client.testing.ScriptedServer;
 import io.phaseload.client.testing.SlotServer;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -147,6 +152,74 @@ class CapacityRunTest {
       }
       long sent = run.runs().stream().mapToLong(a -> a.summary().total().sent()).sum();
       assertEquals(sent, server.stats().received(), "every request sent was received");
+    }
+  }
+
+  /**
+   * A search over a scenario with a setup counts users arriving per second: every arrival logs in
+   * once, then sends its iteration, and the JSON says what its rates count. The server's logins
+   * equal its reads, one pair per arrival, and together they are every request the steps sent.
+   */
+  @Test
+  void aFlowsRateIsUsersArrivingPerSecond() throws Exception {
+    Path flow = dir.resolve("flow.yaml");
+    Files.writeString(
+        flow,
+        """
+        setup:
+          - {name: login, method: POST, path: /login, capture: {token: {json: '$.token'}}}
+        requests:
+          - {name: read, path: '/read?token=${token}'}
+        """);
+    AtomicInteger logins = new AtomicInteger();
+    AtomicInteger reads = new AtomicInteger();
+    try (ScriptedServer server =
+        ScriptedServer.start(
+            r -> {
+              if (r.target().equals("/login")) {
+                return Reply.response(200, "{\"token\":\"t" + logins.incrementAndGet() + "\"}");
+              }
+              if (r.target().startsWith("/read?token=t")) {
+                reads.incrementAndGet();
+                return Reply.response(200, "{}");
+              }
+              return Reply.response(404, "{}");
+            })) {
+      Path json = dir.resolve("flows.json");
+      ClientRun run =
+          ClientRun.of(
+              "capacity",
+              "--url",
+              server.url("/"),
+              "--scenario",
+              flow.toString(),
+              "--slo",
+              "p99<2s",
+              "--start-rate",
+              "20",
+              "--max-rate",
+              "40",
+              "--step-seconds",
+              "0.5",
+              "--warm-up-seconds",
+              "0.5",
+              "--json",
+              json.toString());
+      assertEquals(0, run.code(), run.out() + run.err());
+      JsonNode doc = new ObjectMapper().readTree(json.toFile());
+      assertEquals("users", doc.get("rateOf").asText());
+      assertEquals(2, doc.get("requestsEach").asInt());
+      assertEquals(40, doc.get("capacity").get("rate").asDouble(), run.out());
+      long sent = run.runs().stream().mapToLong(a -> a.summary().total().sent()).sum();
+      long users =
+          run.runs().stream()
+              .flatMap(a -> a.summary().requests().stream())
+              .filter(g -> g.request().equals("login"))
+              .mapToLong(Group::sent)
+              .sum();
+      assertEquals(users, logins.get(), "one login per arrival");
+      assertEquals(users, reads.get(), "one iteration per arrival");
+      assertEquals(sent, logins.get() + reads.get());
     }
   }
 

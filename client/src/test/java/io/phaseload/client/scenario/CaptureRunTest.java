@@ -9,6 +9,7 @@ import io.phaseload.client.stats.Group;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
+import io.phaseload.client.testing.StepCounts;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,7 +83,7 @@ class CaptureRunTest {
     final Map<String, Boolean> tokens = new ConcurrentHashMap<>();
     final Map<String, String> csrf = new ConcurrentHashMap<>();
     final Map<Integer, String> items = new ConcurrentHashMap<>();
-    final Map<String, AtomicInteger> steps = new ConcurrentHashMap<>();
+    final StepCounts steps = new StepCounts();
     final AtomicInteger ids = new AtomicInteger();
     final AtomicInteger made = new AtomicInteger();
     final AtomicInteger literal = new AtomicInteger();
@@ -97,10 +98,10 @@ class CaptureRunTest {
       if (r.target().contains("${") || r.headers().stream().anyMatch(h -> h.contains("${"))) {
         literal.incrementAndGet();
       }
-      String token = header(r, "authorization");
+      String token = r.header("authorization");
       boolean authorized = token != null && tokens.containsKey(token.replace("Bearer ", ""));
       if (r.method().equals("POST") && r.target().equals("/login")) {
-        count("login");
+        steps.count("login");
         if (refuseUser0 && body.contains("\"u0\"")) {
           return Reply.response(200, "{\"error\":\"no such user\"}");
         }
@@ -109,15 +110,15 @@ class CaptureRunTest {
         return Reply.response(200, "{\"token\":\"" + t + "\",\"ttl\":60}");
       }
       if (r.method().equals("GET") && r.target().equals("/form")) {
-        count("form");
+        steps.count("form");
         String c = "c" + ids.incrementAndGet();
         csrf.put(c, c);
         return Reply.response(
             200, "<form><input type=\"hidden\" name=\"csrf\" value=\"" + c + "\"></form>");
       }
       if (r.method().equals("POST") && r.target().equals("/items")) {
-        count("create");
-        if (!authorized || csrf.remove(String.valueOf(header(r, "x-csrf-token"))) == null) {
+        steps.count("create");
+        if (!authorized || csrf.remove(String.valueOf(r.header("x-csrf-token"))) == null) {
           return Reply.response(401, "{}");
         }
         int id = ids.incrementAndGet();
@@ -129,39 +130,20 @@ class CaptureRunTest {
       if (m.matches()) {
         int id = Integer.parseInt(m.group(1));
         if (r.method().equals("GET")) {
-          count("read");
+          steps.count("read");
           boolean where = ("/items/" + id).equals(m.group(3));
           return authorized && where && items.containsKey(id)
               ? Reply.response(200, "{\"id\":" + id + "}")
               : Reply.response(404, "{}");
         }
         if (r.method().equals("DELETE")) {
-          count("delete");
+          steps.count("delete");
           return authorized && items.remove(id) != null
               ? Reply.response(204, "")
               : Reply.response(404, "{}");
         }
       }
       return Reply.response(404, "{}");
-    }
-
-    void count(String step) {
-      steps.computeIfAbsent(step, s -> new AtomicInteger()).incrementAndGet();
-    }
-
-    long steps(String step) {
-      AtomicInteger n = steps.get(step);
-      return n == null ? 0 : n.get();
-    }
-
-    private static String header(ScriptedServer.Request r, String name) {
-      for (String h : r.headers()) {
-        int colon = h.indexOf(':');
-        if (colon > 0 && h.substring(0, colon).trim().equalsIgnoreCase(name)) {
-          return h.substring(colon + 1).trim();
-        }
-      }
-      return null;
     }
   }
 
@@ -186,7 +168,7 @@ class CaptureRunTest {
       Group g = run.request(step);
       assertEquals(iterations, g.sent(), step);
       assertEquals(iterations, g.ok(), step + ": " + g.failures());
-      assertEquals(api.steps(step), g.sent(), step + ": the server's count");
+      assertEquals(api.steps.of(step), g.sent(), step + ": the server's count");
     }
     assertEquals(0, run.total().notSent());
     assertEquals(iterations, api.made.get(), "items made");
@@ -217,7 +199,7 @@ class CaptureRunTest {
       assertEquals(refused, g.notSent(), step);
       assertEquals(iterations - refused, g.sent(), step);
       assertEquals(iterations - refused, g.ok(), step + ": " + g.failures());
-      assertEquals(api.steps(step), g.sent(), step + ": the server's count");
+      assertEquals(api.steps.of(step), g.sent(), step + ": the server's count");
     }
     assertFalse(api.literal.get() > 0, "no variable was sent as written");
     assertTrue(api.items.isEmpty(), "every item made was deleted");

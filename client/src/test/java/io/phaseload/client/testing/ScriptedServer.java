@@ -46,7 +46,19 @@ public final class ScriptedServer implements AutoCloseable {
       String method,
       String target,
       List<String> headers,
-      byte[] body) {}
+      byte[] body) {
+
+    /** The value of the first header named {@code name} (any case), trimmed; null if none. */
+    public String header(String name) {
+      for (String h : headers) {
+        int colon = h.indexOf(':');
+        if (colon > 0 && h.substring(0, colon).trim().equalsIgnoreCase(name)) {
+          return h.substring(colon + 1).trim();
+        }
+      }
+      return null;
+    }
+  }
 
   /** Decides the reply to each request; called on the connection's thread. */
   @FunctionalInterface
