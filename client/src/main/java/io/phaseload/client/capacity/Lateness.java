@@ -38,34 +38,34 @@ public record Lateness(long late, long busy, long free, int peakInFlight) {
     if (ran.arrivals() == null || ran.arrivals().late() == 0) {
       return Optional.of(NONE);
     }
-    return Optional.of(
-        of(
-            run.recording(),
-            ran.phase().index(),
-            run.plan().threads(ran.phase()),
-            run.plan().requestNames().size()));
+    return Optional.of(of(run.recording(), ran.phase().index(), run.plan().threads(ran.phase())));
   }
 
   /** The lateness of phase {@code phase} of an open-model recording run with {@code threads}. */
-  public static Lateness of(LatencyRecorder rec, int phase, int threads, int perIteration) {
-    int arrivals = rec.phaseSlots(phase) / perIteration;
+  public static Lateness of(LatencyRecorder rec, int phase, int threads) {
+    int arrivals = 0;
+    for (int q = 0; q < rec.populations(); q++) {
+      arrivals += rec.units(phase, q);
+    }
     long[] begins = new long[arrivals];
     long[] ends = new long[arrivals];
     long[] intended = new long[arrivals];
     int n = 0;
-    for (int a = 0; a < arrivals; a++) {
-      int first = rec.arrivalStart(phase, a);
-      if (!rec.reached(first)) {
-        continue;
+    for (int q = 0; q < rec.populations(); q++) {
+      for (int a = 0; a < rec.units(phase, q); a++) {
+        int first = rec.start(phase, q, a);
+        if (!rec.reached(first)) {
+          continue;
+        }
+        long end = 0;
+        for (int k = first; k < first + rec.perUnit(q) && rec.reached(k); k++) {
+          end = Math.max(end, rec.startNanos(k) + rec.latencyNanos(k));
+        }
+        begins[n] = rec.startNanos(first);
+        ends[n] = end;
+        intended[n] = rec.intendedNanos(first);
+        n++;
       }
-      long end = 0;
-      for (int k = first; k < first + perIteration && rec.reached(k); k++) {
-        end = Math.max(end, rec.startNanos(k) + rec.latencyNanos(k));
-      }
-      begins[n] = rec.startNanos(first);
-      ends[n] = end;
-      intended[n] = rec.intendedNanos(first);
-      n++;
     }
     long[] sortedBegins = Arrays.copyOf(begins, n);
     long[] sortedEnds = Arrays.copyOf(ends, n);

@@ -9,9 +9,10 @@ import java.util.Locale;
  * iteration, teardown), so that the answer is in users arriving per second. Immutable.
  *
  * @param counts what one arrival is
- * @param requestsEach the requests one arrival sends
+ * @param requestsEach the requests one arrival sends; null when arrivals are of several
+ *     populations, which send different numbers
  */
-public record RateUnit(Counts counts, int requestsEach) {
+public record RateUnit(Counts counts, Integer requestsEach) {
 
   /** What one arrival is. */
   public enum Counts {
@@ -22,6 +23,9 @@ public record RateUnit(Counts counts, int requestsEach) {
 
   /** The unit of {@code plan}'s rates. */
   public static RateUnit of(LoadPlan plan) {
+    if (plan.populations().size() > 1) {
+      return new RateUnit(Counts.USERS, null);
+    }
     int each = plan.requestNames().size();
     Counts counts =
         plan.population().flow() ? Counts.USERS : each == 1 ? Counts.REQUESTS : Counts.ITERATIONS;
@@ -39,7 +43,11 @@ public record RateUnit(Counts counts, int requestsEach) {
       case REQUESTS -> "requests/s";
       case ITERATIONS -> "iterations/s (" + requestsEach + " requests each)";
       case USERS ->
-          "users/s (each a flow of " + requestsEach + " requests: setup, one iteration, teardown)";
+          requestsEach == null
+              ? "users/s (arrivals of every population together)"
+              : "users/s (each a flow of "
+                  + requestsEach
+                  + " requests: setup, one iteration, teardown)";
     };
   }
 }

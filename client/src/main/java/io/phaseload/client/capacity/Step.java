@@ -68,10 +68,7 @@ public record Step(
     int threads = result.plan().threads(result.plan().phases().get(0));
     PhaseResult phase = result.phases().isEmpty() ? null : result.phases().get(0);
     ArrivalStats arrivals = phase == null ? null : phase.arrivals();
-    Lateness late =
-        phase == null
-            ? Lateness.NONE
-            : Lateness.of(result.recording(), 0, threads, result.plan().requestNames().size());
+    Lateness late = phase == null ? Lateness.NONE : Lateness.of(result.recording(), 0, threads);
     Group total = run.summary().total();
     List<SloResult> verdicts = SloCheck.evaluate(slos, result, run.summary());
     long scheduled = result.plan().arrivals(result.plan().phases().get(0));

@@ -1,7 +1,9 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.request.Expectation;
+import io.phaseload.client.request.InvalidScenario;
 import io.phaseload.client.request.RequestSpec;
+import io.phaseload.client.request.RequestYaml;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.request.ScenarioFile;
 import io.phaseload.client.request.Template;
@@ -73,7 +75,7 @@ record RequestFlags(
       if (data != null) {
         body =
             Template.parse(
-                data.startsWith("@") ? ScenarioFile.readBody(Path.of(data.substring(1))) : data);
+                data.startsWith("@") ? RequestYaml.readBody(Path.of(data.substring(1))) : data);
       }
       RequestSpec one =
           new RequestSpec(
@@ -86,7 +88,7 @@ record RequestFlags(
               Expectation.of(
                   expectStatus == null ? "2xx" : expectStatus, Expectation.Body.NONE, null));
       return new Scenario(List.of(one), runSeed, false);
-    } catch (ScenarioFile.Invalid e) {
+    } catch (InvalidScenario e) {
       throw new UsageException(e.getMessage());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

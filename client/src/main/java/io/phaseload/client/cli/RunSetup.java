@@ -50,7 +50,10 @@ final class RunSetup {
     Shard share = shard(shard, to);
     Scenario scenario = scenario(to, share);
     try {
-      LoadPlan plan = plan(threads, iterations, scenario).sharded(share);
+      LoadPlan plan =
+          plan(threads, iterations, scenario)
+              .withPopulations(scenario.populations())
+              .sharded(share);
       if (scenario.data() != null) {
         scenario.data().checkEnough(plan.whole());
       }
@@ -102,9 +105,7 @@ final class RunSetup {
   }
 
   private LoadPlan plan(int threads, int iterations, Scenario scenario) {
-    LoadPlan plan =
-        LoadPlan.of(threads, iterations, fractions(load.phases), scenario.names())
-            .withPopulation(scenario.population());
+    LoadPlan plan = LoadPlan.of(threads, iterations, fractions(load.phases), scenario.names());
     if (load.rate == null) {
       if (load.phaseSeconds != null || load.arrivals != null) {
         throw new IllegalArgumentException("--phase-seconds and --arrivals need --rate");

@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.request.InvalidScenario;
 import io.phaseload.client.request.ScenarioFile;
 import io.phaseload.client.slo.Slo;
 import io.phaseload.client.slo.SloCheck;
@@ -35,7 +36,7 @@ final class SloOptions {
         exprs.addAll(ScenarioFile.slos(Path.of(scenarioFile)));
       }
       return SloCheck.parse(exprs, requestNames);
-    } catch (ScenarioFile.Invalid | IllegalArgumentException e) {
+    } catch (InvalidScenario | IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
   }

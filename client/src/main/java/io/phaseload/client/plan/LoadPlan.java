@@ -16,8 +16,8 @@ import java.util.List;
  * @param shard the share of the plan this generator runs ({@link Shard#WHOLE} for all of it): the
  *     thread counts of {@link #phases} are the whole plan's, {@link #threads(Phase)} and {@link
  *     #arrivals(Phase)} this shard's
- * @param population which of the requests a user sends once before its iterations (setup) and once
- *     after them (teardown)
+ * @param populations the kinds of user, each with its share and its run of the requests (its setup,
+ *     iteration and teardown), in order: together they are every request, once
  */
 public record LoadPlan(
     int threads,
@@ -26,7 +26,7 @@ public record LoadPlan(
     List<String> requestNames,
     Model model,
     Shard shard,
-    Population population) {
+    List<Population> populations) {
 
   /** The default phase fractions: warmup, load, peak, cooldown. */
   public static final List<Double> DEFAULT_FRACTIONS = List.of(0.10, 0.50, 1.00, 0.25);
@@ -67,12 +67,20 @@ public record LoadPlan(
     }
     phases = List.copyOf(phases);
     requestNames = List.copyOf(requestNames);
-    if (population == null) {
-      population = Population.iterationOf(requestNames.size());
+    populations =
+        populations == null
+            ? List.of(Population.iterationOf(requestNames.size()))
+            : List.copyOf(populations);
+    int next = 0;
+    for (Population p : populations) {
+      if (p.first() != next) {
+        throw new IllegalArgumentException("populations' requests must follow one another");
+      }
+      next = p.end();
     }
-    if (population.first() != 0 || population.end() != requestNames.size()) {
+    if (next != requestNames.size()) {
       throw new IllegalArgumentException(
-          "the population's requests must be the plan's " + requestNames.size() + " requests");
+          "the populations' requests must be the plan's " + requestNames.size() + " requests");
     }
     if (shard == null) {
       throw new IllegalArgumentException("a plan needs a shard (Shard.WHOLE for the whole plan)");
@@ -80,17 +88,41 @@ public record LoadPlan(
     if (model == null) {
       throw new IllegalArgumentException("a plan needs a model (Model.Closed.INSTANCE or open)");
     }
+    for (Population p : populations) {
+      if (p.share() instanceof Population.Users && model instanceof Model.Open) {
+        throw new IllegalArgumentException(
+            "population "
+                + p.name()
+                + ": threads: N alone is a number of users for the closed model; with --rate give"
+                + " it rate: R/s (and threads: N as its cap)");
+      }
+      if (p.share() instanceof Population.Rate && !(model instanceof Model.Open)) {
+        throw new IllegalArgumentException(
+            "population "
+                + p.name()
+                + ": rate: R/s needs --rate (the open model); in the closed model give it threads:"
+                + " N");
+      }
+    }
     if (model instanceof Model.Open) {
       for (Phase phase : phases) {
-        if (shard.share(phase.threads()) == 0) {
-          throw new IllegalArgumentException(
-              "in the open model every shard needs a thread in every phase, but "
-                  + phase.name()
-                  + " has "
-                  + phase.threads()
-                  + " for "
-                  + shard.count()
-                  + " shards: raise THREADS or use fewer shards");
+        for (int p = 0; p < populations.size(); p++) {
+          int whole = wholeUsers(populations, phase, p);
+          if (shard.share(whole) == 0) {
+            throw new IllegalArgumentException(
+                "in the open model every shard needs a thread in every phase"
+                    + (populations.size() > 1 ? " for each population" : "")
+                    + ", but "
+                    + phase.name()
+                    + " has "
+                    + whole
+                    + (populations.size() > 1 ? " for " + populations.get(p).name() : "")
+                    + " for "
+                    + shard.count()
+                    + " shard"
+                    + (shard.count() == 1 ? "" : "s")
+                    + ": raise THREADS or use fewer shards");
+          }
         }
       }
     }
@@ -155,29 +187,111 @@ public record LoadPlan(
     return phases.stream().mapToInt(this::threads).max().orElseThrow();
   }
 
-  /** This generator's threads in {@code phase}: all of them, or its shard's share (maybe 0). */
+  /**
+   * This generator's threads in {@code phase}, over every population: all of them, or its shard's
+   * share (maybe 0).
+   */
   public int threads(Phase phase) {
-    return shard.share(phase.threads());
+    int sum = 0;
+    for (int p = 0; p < populations.size(); p++) {
+      sum += users(phase, p);
+    }
+    return sum;
+  }
+
+  /**
+   * This generator's users of population {@code p} in {@code phase}: in the closed model the users
+   * that run, in the open model the cap on its arrivals in flight.
+   */
+  public int users(Phase phase, int p) {
+    return shard.share(wholeUsers(phase, p));
+  }
+
+  /**
+   * Population {@code p}'s users in {@code phase} of the whole plan: in the closed model the users
+   * that run, in the open model the cap on its arrivals in flight. A weighted population's share of
+   * the phase's threads is exact, by largest remainder: 80/20 of 50 is 40 and 10.
+   */
+  public int wholeUsers(Phase phase, int p) {
+    return wholeUsers(populations, phase, p);
+  }
+
+  private static int wholeUsers(List<Population> populations, Phase phase, int p) {
+    Population.Share share = populations.get(p).share();
+    if (share instanceof Population.Users u) {
+      return u.users();
+    }
+    if (share instanceof Population.Rate r) {
+      return r.cap();
+    }
+    return (int) split(populations, phase.threads(), p);
+  }
+
+  /**
+   * Weighted population {@code p}'s part of {@code total}: each gets the floor of its share, and
+   * what is left goes one each to the largest remainders (the first on ties), so the parts sum to
+   * {@code total} exactly.
+   */
+  private static long split(List<Population> populations, long total, int p) {
+    double sum = 0;
+    for (Population q : populations) {
+      if (q.share() instanceof Population.Weight w) {
+        sum += w.weight();
+      }
+    }
+    long given = 0;
+    long[] floors = new long[populations.size()];
+    double[] rests = new double[populations.size()];
+    for (int q = 0; q < populations.size(); q++) {
+      if (populations.get(q).share() instanceof Population.Weight w) {
+        double exact = total * (w.weight() / sum);
+        floors[q] = (long) Math.floor(exact);
+        rests[q] = exact - floors[q];
+        given += floors[q];
+      } else {
+        rests[q] = -1;
+      }
+    }
+    // Population p gets one more if its remainder ranks among the total - given largest.
+    long ahead = 0;
+    for (int q = 0; q < populations.size(); q++) {
+      if (rests[q] > rests[p] || (rests[q] == rests[p] && q < p)) {
+        ahead++;
+      }
+    }
+    return floors[p] + (rests[p] >= 0 && ahead < total - given ? 1 : 0);
+  }
+
+  /**
+   * The run-wide number of this generator's first user of population {@code p} in {@code phase}:
+   * the whole phase's users are numbered population by population.
+   */
+  public int firstUser(Phase phase, int p) {
+    int before = 0;
+    for (int q = 0; q < p; q++) {
+      before += wholeUsers(phase, q);
+    }
+    return before + shard.first(wholeUsers(phase, p));
   }
 
   /** The one-run number of this generator's first thread in {@code phase}. */
   public int firstThread(Phase phase) {
-    return shard.first(phase.threads());
+    return firstUser(phase, 0);
   }
 
   /** This plan with arrivals at a set rate (the open model). */
   public LoadPlan withOpenModel(Model.Open model) {
-    return new LoadPlan(threads, iterations, phases, requestNames, model, shard, population);
+    return new LoadPlan(threads, iterations, phases, requestNames, model, shard, populations);
   }
 
-  /** This plan with its users sending {@code p}'s setup and teardown. */
-  public LoadPlan withPopulation(Population p) {
+  /** This plan with these kinds of user. */
+  public LoadPlan withPopulations(List<Population> p) {
     return new LoadPlan(threads, iterations, phases, requestNames, model, shard, p);
   }
 
   /** Shard {@code s} of this plan. */
   public LoadPlan sharded(Shard s) {
-    return new LoadPlan(threads, iterations, phases, requestNames, model, s, population);
+    return new LoadPlan(threads, iterations, phases, requestNames, model, s, populations);
   }
 
   /** The whole plan, of which this may be a shard. */
@@ -190,11 +304,11 @@ public record LoadPlan(
   }
 
   /**
-   * Iterations in one phase of the whole plan: in the closed model its threads x ITERATIONS; in the
-   * open model the same (so the phase lasts about THREADS x ITERATIONS / rate), or rate x fraction
-   * x the phase length when one is given (at least 1).
+   * Arrivals in one phase of the whole plan for its weighted populations together: in the closed
+   * model its threads x ITERATIONS; in the open model the same (so the phase lasts about THREADS x
+   * ITERATIONS / rate), or rate x fraction x the phase length when one is given (at least 1).
    */
-  public long wholeArrivals(Phase phase) {
+  private long weightedArrivals(Phase phase) {
     if (model instanceof Model.Open open && open.phaseLength() != null) {
       double seconds = open.phaseLength().toNanos() / 1e9;
       return Math.max(1, Math.round(open.rate() * phase.fraction() * seconds));
@@ -202,14 +316,78 @@ public record LoadPlan(
     return (long) phase.threads() * iterations;
   }
 
-  /** Iterations this generator runs in one phase: the whole plan's or its shard's share. */
-  public long arrivals(Phase phase) {
-    return isOpen() ? shard.arrivals(wholeArrivals(phase)) : (long) threads(phase) * iterations;
+  /** How long an open-model phase's schedule lasts, in seconds. */
+  private double phaseSeconds(Phase phase) {
+    Model.Open open = (Model.Open) model;
+    return weightedArrivals(phase) / (open.rate() * phase.fraction());
   }
 
-  /** The whole plan's rate for a phase, arrivals per second; 0 in the closed model. */
+  /**
+   * Population {@code p}'s arrivals in one open-model phase of the whole plan: a weighted one's
+   * exact share of the phase's arrivals, a fixed-rate one's rate x the phase's length (at least 1).
+   */
+  public long wholeArrivals(Phase phase, int p) {
+    if (populations.get(p).share() instanceof Population.Rate r) {
+      return Math.max(1, Math.round(r.perSecond() * phaseSeconds(phase)));
+    }
+    return split(populations, weightedArrivals(phase), p);
+  }
+
+  /** Arrivals (iterations) in one phase of the whole plan, every population's. */
+  public long wholeArrivals(Phase phase) {
+    if (!isOpen()) {
+      long sum = 0;
+      for (int p = 0; p < populations.size(); p++) {
+        sum += (long) wholeUsers(phase, p) * iterations;
+      }
+      return sum;
+    }
+    long sum = 0;
+    for (int p = 0; p < populations.size(); p++) {
+      sum += wholeArrivals(phase, p);
+    }
+    return sum;
+  }
+
+  /**
+   * Iterations this generator runs in one phase: the whole plan's or its shard's share, every
+   * population's.
+   */
+  public long arrivals(Phase phase) {
+    if (!isOpen()) {
+      return (long) threads(phase) * iterations;
+    }
+    long sum = 0;
+    for (int p = 0; p < populations.size(); p++) {
+      sum += units(phase, p);
+    }
+    return sum;
+  }
+
+  /**
+   * Population {@code p}'s rate in an open-model phase of the whole plan, arrivals per second: its
+   * arrivals spread over the phase's length, or its fixed rate; 0 in the closed model.
+   */
+  public double wholeRate(Phase phase, int p) {
+    if (!(model instanceof Model.Open open)) {
+      return 0;
+    }
+    if (populations.get(p).share() instanceof Population.Rate r) {
+      return r.perSecond();
+    }
+    double all = open.rate() * phase.fraction();
+    return populations.size() == 1
+        ? all
+        : all * wholeArrivals(phase, p) / (double) weightedArrivals(phase);
+  }
+
+  /** The whole plan's rate for a phase, arrivals per second, every population's; 0 if closed. */
   public double wholeRate(Phase phase) {
-    return model instanceof Model.Open open ? open.rate() * phase.fraction() : 0;
+    double sum = 0;
+    for (int p = 0; p < populations.size(); p++) {
+      sum += wholeRate(phase, p);
+    }
+    return sum;
   }
 
   /** This generator's rate for a phase: the whole plan's, or its shard's share of it. */
@@ -217,17 +395,38 @@ public record LoadPlan(
     return wholeRate(phase) / shard.count();
   }
 
-  /** Requests this generator sends in one phase. */
-  public long requests(Phase phase) {
-    return isOpen() ? arrivals(phase) * requestNames.size() : threads(phase) * requestsPerUser();
+  /**
+   * What this generator runs of population {@code p} in {@code phase}: its users in the closed
+   * model, its arrivals in the open model. The recording holds {@link #perUnit} slots for each.
+   */
+  public long units(Phase phase, int p) {
+    return isOpen() ? shard.arrivals(wholeArrivals(phase, p)) : users(phase, p);
   }
 
   /**
-   * Requests one closed-model user sends: its setup, ITERATIONS x its iteration, its teardown. In
-   * the open model each arrival sends all of the plan's requests once.
+   * The requests of one of population {@code p}'s {@link #units}: a closed-model user's setup,
+   * ITERATIONS x its iteration and teardown; an open-model arrival's setup, iteration and teardown.
    */
-  public long requestsPerUser() {
-    return population.requestsPerUser(iterations);
+  public int perUnit(int p) {
+    Population pop = populations.get(p);
+    return (int) (isOpen() ? pop.size() : pop.requestsPerUser(iterations));
+  }
+
+  /** Requests this generator sends in one phase. */
+  public long requests(Phase phase) {
+    long sum = 0;
+    for (int p = 0; p < populations.size(); p++) {
+      sum += units(phase, p) * perUnit(p);
+    }
+    return sum;
+  }
+
+  /** The only population, of a plan that has one. */
+  public Population population() {
+    if (populations.size() != 1) {
+      throw new IllegalStateException("the plan has " + populations.size() + " populations");
+    }
+    return populations.get(0);
   }
 
   /**

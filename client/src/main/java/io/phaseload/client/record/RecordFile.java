@@ -53,18 +53,19 @@ import java.util.zip.Inflater;
 public final class RecordFile {
 
   /**
-   * The format written and read. 5: the plan says how many of its requests each user sends once
-   * before its iterations (setup) and once after them (teardown). 4: outcomes of two more kinds, a
-   * failed capture and a request skipped for a session variable with no value (the header's
-   * scenario lists the captures). 3: a run with {@code --no-keepalive} adds each request's
-   * connection times. 2: a bad body's outcome carries a reason code (its check and an excerpt),
-   * where 1 carried its HTTP status.
+   * The format written and read. 5: the plan names its populations, each with its share of the
+   * users and its run of the requests: those each user sends once before its iterations (setup), in
+   * each iteration, and once after them (teardown). 4: outcomes of two more kinds, a failed capture
+   * and a request skipped for a session variable with no value (the header's scenario lists the
+   * captures). 3: a run with {@code --no-keepalive} adds each request's connection times. 2: a bad
+   * body's outcome carries a reason code (its check and an excerpt), where 1 carried its HTTP
+   * status.
    */
   public static final int VERSION = 5;
 
   /**
    * The oldest format still read: 2, whose requests are 3's without connection times; 3's are 4's
-   * without captures; 4's plans are 5's without setup or teardown.
+   * without captures; 4's plans are 5's of one population, with no setup or teardown.
    */
   public static final int OLDEST_VERSION = 2;
 

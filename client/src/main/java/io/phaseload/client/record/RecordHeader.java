@@ -120,8 +120,22 @@ public record RecordHeader(
       ph.put("threads", p.threads());
     }
     n.set("requestNames", JSON.valueToTree(plan.requestNames()));
-    n.put("setup", plan.population().setup());
-    n.put("teardown", plan.population().teardown());
+    ArrayNode populations = n.putArray("populations");
+    for (Population pop : plan.populations()) {
+      ObjectNode o = populations.addObject();
+      o.put("name", pop.name());
+      o.put("setup", pop.setup());
+      o.put("iteration", pop.iteration());
+      o.put("teardown", pop.teardown());
+      if (pop.share() instanceof Population.Weight w) {
+        o.put("weight", w.weight());
+      } else if (pop.share() instanceof Population.Users u) {
+        o.put("threads", u.users());
+      } else if (pop.share() instanceof Population.Rate r) {
+        o.put("rate", r.perSecond());
+        o.put("threads", r.cap());
+      }
+    }
     if (plan.model() instanceof Model.Open open) {
       ObjectNode o = n.putObject("open");
       o.put("rate", open.rate());
@@ -133,6 +147,35 @@ public record RecordHeader(
     n.put("shardIndex", plan.shard().index());
     n.put("shardCount", plan.shard().count());
     return n;
+  }
+
+  /** The plan's populations; before format 5, one whose every request was the iteration's. */
+  private static List<Population> populations(JsonNode plan, int requests) {
+    if (!plan.has("populations")) {
+      return List.of(Population.iterationOf(requests));
+    }
+    List<Population> out = new ArrayList<>();
+    int first = 0;
+    for (JsonNode o : plan.get("populations")) {
+      Population.Share share =
+          o.has("rate")
+              ? new Population.Rate(o.get("rate").asDouble(), need(o, "threads").asInt())
+              : o.has("threads")
+                  ? new Population.Users(o.get("threads").asInt())
+                  : new Population.Weight(need(o, "weight").asDouble());
+      JsonNode name = o.get("name");
+      Population pop =
+          new Population(
+              name == null || name.isNull() ? null : name.asText(),
+              share,
+              first,
+              need(o, "setup").asInt(),
+              need(o, "iteration").asInt(),
+              need(o, "teardown").asInt());
+      out.add(pop);
+      first = pop.end();
+    }
+    return out;
   }
 
   /**
@@ -164,9 +207,6 @@ public record RecordHeader(
               Model.Open.Arrivals.parse(need(o, "arrivals").asText()));
     }
     List<String> requestNames = strings(need(p, "requestNames"));
-    // Before format 5 every request was the iteration's.
-    int setup = p.path("setup").asInt(0);
-    int teardown = p.path("teardown").asInt(0);
     LoadPlan plan =
         new LoadPlan(
             need(p, "threads").asInt(),
@@ -175,7 +215,7 @@ public record RecordHeader(
             requestNames,
             model,
             new Shard(need(p, "shardIndex").asInt(), need(p, "shardCount").asInt()),
-            new Population(0, setup, requestNames.size() - setup - teardown, teardown));
+            populations(p, requestNames.size()));
     List<PhaseResult> ran = new ArrayList<>();
     for (JsonNode n : need(root, "phases")) {
       ArrivalStats arrivals = null;

@@ -213,26 +213,36 @@ public final class ShardMerge {
   private static long[] place(
       LatencyRecorder shard, LoadPlan plan, LatencyRecorder merged, long offset, int[] codes) {
     long[] counts = new long[3];
-    int perIteration = plan.requestNames().size();
     for (Phase phase : plan.phases()) {
       int p = phase.index();
-      if (plan.isOpen()) {
-        long arrivals = plan.arrivals(phase);
-        for (long j = 0; j < arrivals; j++) {
+      for (int q = 0; q < plan.populations().size(); q++) {
+        int per = merged.perUnit(q);
+        if (plan.isOpen()) {
+          long arrivals = plan.units(phase, q);
+          for (long j = 0; j < arrivals; j++) {
+            copy(
+                shard,
+                shard.start(p, q, j),
+                merged,
+                merged.start(p, q, plan.shard().arrival(j)),
+                per,
+                offset,
+                codes,
+                counts);
+          }
+        } else {
+          int users = (int) plan.units(phase, q);
+          int first = plan.shard().first(plan.wholeUsers(phase, q));
           copy(
               shard,
-              shard.arrivalStart(p, j),
+              shard.start(p, q, 0),
               merged,
-              merged.arrivalStart(p, plan.shard().arrival(j)),
-              perIteration,
+              merged.start(p, q, first),
+              users * per,
               offset,
               codes,
               counts);
         }
-      } else {
-        int from = shard.phaseStart(p);
-        int to = merged.phaseStart(p) + plan.firstThread(phase) * merged.requestsPerThread();
-        copy(shard, from, merged, to, shard.phaseSlots(p), offset, codes, counts);
       }
     }
     return counts;

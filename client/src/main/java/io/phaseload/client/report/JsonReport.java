@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.capacity.Lateness;
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
@@ -43,6 +45,31 @@ public final class JsonReport {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private JsonReport() {}
+
+  /**
+   * Each kind of user: its name (null for a plan's only one), its share, and the names of its
+   * setup, iteration and teardown requests.
+   */
+  private static List<Map<String, Object>> populations(LoadPlan plan) {
+    List<String> names = plan.requestNames();
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Population p : plan.populations()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", p.name());
+      m.put("weight", p.share() instanceof Population.Weight w ? w.weight() : null);
+      m.put(
+          "threads",
+          p.share() instanceof Population.Users u
+              ? Integer.valueOf(u.users())
+              : p.share() instanceof Population.Rate r ? Integer.valueOf(r.cap()) : null);
+      m.put("rate", p.share() instanceof Population.Rate r ? r.perSecond() : null);
+      m.put("setup", names.subList(p.first(), p.iterationStart()));
+      m.put("requests", names.subList(p.iterationStart(), p.iterationEnd()));
+      m.put("teardown", names.subList(p.iterationEnd(), p.end()));
+      out.add(m);
+    }
+    return out;
+  }
 
   /** A closed-model run's document. */
   public static void write(
@@ -103,6 +130,7 @@ public final class JsonReport {
     }
     doc.put("settings", settings);
     doc.put("requestNames", run.plan().requestNames());
+    doc.put("populations", populations(run.plan()));
     doc.put("target", info.target());
     doc.put("embeddedServer", info.embedded());
     doc.put("environment", info.environment());

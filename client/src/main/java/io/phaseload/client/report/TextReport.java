@@ -98,23 +98,38 @@ public final class TextReport {
   /** An iteration's requests (unless it is the contract's) and the seed drawn for the run. */
   private static void requests(RunResult run, PrintStream out) {
     List<String> names = run.plan().requestNames();
-    Population p = run.plan().population();
-    if (p.setup() > 0) {
-      out.println("Setup, once per user: " + String.join(", ", names.subList(0, p.setup())));
-    }
-    if (!names.equals(LoadPlan.CONTRACT_REQUESTS) || run.seedPrinted()) {
-      out.println(
-          "Requests per iteration: "
-              + String.join(", ", names.subList(p.iterationStart(), p.iterationEnd())));
-    }
-    if (p.teardown() > 0) {
-      out.println(
-          "Teardown, once per user: "
-              + String.join(", ", names.subList(p.iterationEnd(), p.end())));
+    List<Population> populations = run.plan().populations();
+    for (Population p : populations) {
+      if (populations.size() > 1) {
+        out.println(
+            "Population "
+                + p.name()
+                + ": "
+                + p.share().text()
+                + ", "
+                + p.requestsPerUser(1)
+                + " requests per user's iteration"
+                + (p.flow() ? " with its setup and teardown" : ""));
+      }
+      String of = populations.size() > 1 ? "  " : "";
+      if (p.setup() > 0) {
+        out.println(of + "Setup, once per user: " + join(names, p.first(), p.iterationStart()));
+      }
+      if (!names.equals(LoadPlan.CONTRACT_REQUESTS) || run.seedPrinted()) {
+        out.println(
+            of + "Requests per iteration: " + join(names, p.iterationStart(), p.iterationEnd()));
+      }
+      if (p.teardown() > 0) {
+        out.println(of + "Teardown, once per user: " + join(names, p.iterationEnd(), p.end()));
+      }
     }
     if (run.seedPrinted()) {
       out.println("Seed: " + run.seed() + " (--seed " + run.seed() + " sends the same requests)");
     }
+  }
+
+  private static String join(List<String> names, int from, int to) {
+    return String.join(", ", names.subList(from, to));
   }
 
   /** Sent, successful, failed by kind and status, not sent, and the failures' reasons. */

@@ -184,7 +184,11 @@ public record DataFile(String file, List<String> columns, byte[][][] cells, Pick
       what = "arrival";
     } else {
       for (Phase p : plan.phases()) {
-        needed += per == Per.USER ? p.threads() : (long) p.threads() * plan.iterations();
+        long users = 0;
+        for (int q = 0; q < plan.populations().size(); q++) {
+          users += plan.wholeUsers(p, q);
+        }
+        needed += per == Per.USER ? users : users * plan.iterations();
       }
       what = per == Per.USER ? "user" : "iteration";
     }

@@ -190,6 +190,12 @@ public record RequestSpec(
     return List.copyOf(names);
   }
 
+  /** This request under another name: a population's {@code lookup:get} for {@code get}. */
+  public RequestSpec named(String newName) {
+    return new RequestSpec(
+        newName, method, endpoints, pick, headers, body, expect, captures, think);
+  }
+
   /** This request with its session variables and captures bound to the session's slots. */
   public RequestSpec bind(ToIntFunction<String> slotOf) {
     return new RequestSpec(

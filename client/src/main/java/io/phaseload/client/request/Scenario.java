@@ -20,8 +20,10 @@ import java.util.Set;
  * @param cookies whether each user keeps a cookie jar ({@link CookieJar}): on unless a scenario
  *     says {@code cookies: false}
  * @param data the data file whose columns requests use as {@code ${data.NAME}}, or null
- * @param population which requests a user sends once before its iterations ({@code setup:}) and
- *     once after them ({@code teardown:}): they are first and last in {@code requests}
+ * @param populations the kinds of user ({@code populations:}), each with its share and its run of
+ *     {@code requests}: those it sends once before its iterations ({@code setup:}), in each
+ *     iteration, and once after them ({@code teardown:}); one, of every request, unless the file
+ *     names several
  */
 public record Scenario(
     List<RequestSpec> requests,
@@ -29,7 +31,7 @@ public record Scenario(
     boolean builtIn,
     boolean cookies,
     DataFile data,
-    Population population) {
+    List<Population> populations) {
 
   /** A scenario whose users keep cookies, with no data file. */
   public Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
@@ -47,12 +49,13 @@ public record Scenario(
               + " requests, got "
               + requests.size());
     }
-    if (population == null) {
-      population = Population.iterationOf(requests.size());
-    }
-    if (population.first() != 0 || population.end() != requests.size()) {
+    populations =
+        populations == null
+            ? List.of(Population.iterationOf(requests.size()))
+            : List.copyOf(populations);
+    if (populations.get(populations.size() - 1).end() != requests.size()) {
       throw new IllegalArgumentException(
-          "the population's requests must be the scenario's " + requests.size() + " requests");
+          "the populations' requests must be the scenario's " + requests.size() + " requests");
     }
     Set<String> names = new HashSet<>();
     for (RequestSpec r : requests) {
@@ -60,16 +63,21 @@ public record Scenario(
         throw new IllegalArgumentException("two requests are named '" + r.name() + "'");
       }
     }
+    // A user's session holds what its own population's earlier requests captured.
     Map<String, Integer> slots = new HashMap<>();
-    for (RequestSpec r : requests) {
-      for (String n : r.sessionNames()) {
-        if (!slots.containsKey(n)) {
-          throw new IllegalArgumentException(
-              "request '" + r.name() + "' uses ${" + n + "}, which no earlier request captures");
+    for (Population p : populations) {
+      Set<String> captured = new HashSet<>();
+      for (RequestSpec r : requests.subList(p.first(), p.end())) {
+        for (String n : r.sessionNames()) {
+          if (!captured.contains(n)) {
+            throw new IllegalArgumentException(
+                "request '" + r.name() + "' uses ${" + n + "}, which no earlier request captures");
+          }
         }
-      }
-      for (Capture c : r.captures()) {
-        slots.putIfAbsent(c.name(), slots.size());
+        for (Capture c : r.captures()) {
+          captured.add(c.name());
+          slots.putIfAbsent(c.name(), slots.size());
+        }
       }
     }
     for (RequestSpec r : requests) {
@@ -206,8 +214,20 @@ public record Scenario(
     if (data != null) {
       out.add(data.describe());
     }
-    if (population.flow()) {
-      out.add("setup " + population.setup() + ", teardown " + population.teardown());
+    for (Population p : populations) {
+      if (p.flow() || populations.size() > 1) {
+        out.add(
+            "population "
+                + p.name()
+                + " ("
+                + p.share().text()
+                + "): setup "
+                + p.setup()
+                + ", iteration "
+                + p.iteration()
+                + ", teardown "
+                + p.teardown());
+      }
     }
     return out;
   }

@@ -1,67 +1,30 @@
 package io.phaseload.client.request;
 
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Population;
-import io.phaseload.client.plan.Target;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * Reads a scenario file: YAML (JSON is YAML too) with a {@code requests} list (each user's
- * iteration), optional {@code setup} and {@code teardown} lists (sent once by each user, before its
- * first iteration and after its last), each request with a {@code name}, a {@code method}, one of
- * {@code path}, {@code url} or {@code urls} (with {@code pick}), {@code headers}, {@code body} or
- * {@code bodyFile}, and {@code expect} ({@code status}, {@code bodyContains} or {@code
- * bodyEquals}), and {@code capture} (session variables taken from the response, {@code NAME:
- * {json|header|regex: ...}}, used by later requests as {@code ${NAME}}). Everything is checked
- * before anything is sent; any problem is one line naming the file, the request and what is wrong.
+ * iteration) and optional {@code setup} and {@code teardown} lists (sent once by each user, before
+ * its first iteration and after its last), read by {@link RequestYaml}; or with {@code
+ * populations}, several kinds of user, each with those lists of its own ({@link PopulationsFile});
+ * and {@code data}, {@code cookies} and {@code slo} for the whole run. Everything is checked before
+ * anything is sent; any problem is one line naming the file, the request and what is wrong.
  * Stateless.
  */
 public final class ScenarioFile {
 
-  /** The largest body a request may send. */
-  public static final int MAX_BODY_BYTES = 1 << 20;
-
   private static final Set<String> TOP_KEYS =
-      Set.of("requests", "setup", "teardown", "slo", "cookies", "data");
-  private static final Set<String> REQUEST_KEYS =
-      Set.of(
-          "name",
-          "method",
-          "path",
-          "url",
-          "urls",
-          "pick",
-          "headers",
-          "body",
-          "bodyFile",
-          "expect",
-          "capture",
-          "think",
-          "slo");
-  private static final Set<String> EXPECT_KEYS = Set.of("status", "bodyContains", "bodyEquals");
-
-  /** A scenario file that cannot be used; the message is one line. */
-  public static final class Invalid extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    Invalid(String message) {
-      super(message, null, false, false);
-    }
-  }
+      Set.of("requests", "setup", "teardown", "populations", "slo", "cookies", "data");
 
   private ScenarioFile() {}
 
@@ -69,31 +32,34 @@ public final class ScenarioFile {
    * Reads and checks {@code file}.
    *
    * @param seed the seed of the scenario's random variables
-   * @throws Invalid naming the file, the request and what is wrong
+   * @throws InvalidScenario naming the file, the request and what is wrong
    */
-  public static Scenario read(Path file, long seed) throws Invalid {
+  public static Scenario read(Path file, long seed) throws InvalidScenario {
     String where = file.toString();
-    JsonNode root;
-    try {
-      root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-    } catch (JacksonException e) {
-      String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().split("\n")[0];
-      int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
-      throw new Invalid(where + (line > 0 ? ":" + line : "") + ": not valid YAML: " + m);
-    } catch (IOException e) {
-      throw new Invalid(where + ": cannot be read: " + e.getMessage());
-    }
+    JsonNode root = RequestYaml.yaml(file);
     if (root == null || !root.isObject()) {
-      throw new Invalid(where + ": expected a mapping with a 'requests' list");
+      throw new InvalidScenario(where + ": expected a mapping with a 'requests' list");
     }
-    unknownKeys(where, root, TOP_KEYS);
+    RequestYaml.unknownKeys(where, root, TOP_KEYS);
     List<RequestSpec> requests = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    int setup = list(file, root, "setup", false, requests, names);
-    int iteration = list(file, root, "requests", true, requests, names);
-    int teardown = list(file, root, "teardown", false, requests, names);
+    List<Population> populations;
+    if (root.has("populations")) {
+      for (String key : RequestYaml.LISTS) {
+        if (root.has(key)) {
+          throw new InvalidScenario(
+              where + ": '" + key + "' belongs in each population of a file with 'populations'");
+        }
+      }
+      populations = PopulationsFile.read(file, root.get("populations"), requests, names);
+    } else {
+      int setup = RequestYaml.list(file, root, "setup", false, requests, names, "");
+      int iteration = RequestYaml.list(file, root, "requests", true, requests, names, "");
+      int teardown = RequestYaml.list(file, root, "teardown", false, requests, names, "");
+      populations = List.of(Population.flow(setup, iteration, teardown));
+    }
     if (requests.size() > LoadPlan.MAX_REQUESTS_PER_ITERATION) {
-      throw new Invalid(
+      throw new InvalidScenario(
           where
               + ": at most "
               + LoadPlan.MAX_REQUESTS_PER_ITERATION
@@ -102,63 +68,16 @@ public final class ScenarioFile {
     }
     JsonNode cookies = root.get("cookies");
     if (cookies != null && !cookies.isBoolean()) {
-      throw new Invalid(where + ": cookies must be true or false, got '" + cookies.asText() + "'");
+      throw new InvalidScenario(
+          where + ": cookies must be true or false, got '" + cookies.asText() + "'");
     }
     try {
       DataFile data = root.has("data") ? DataFile.read(file, root.get("data")) : null;
       return new Scenario(
-          requests,
-          seed,
-          false,
-          cookies == null || cookies.asBoolean(),
-          data,
-          new Population(0, setup, iteration, teardown));
+          requests, seed, false, cookies == null || cookies.asBoolean(), data, populations);
     } catch (IllegalArgumentException e) {
-      throw new Invalid(where + ": " + e.getMessage());
+      throw new InvalidScenario(where + ": " + e.getMessage());
     }
-  }
-
-  /**
-   * Reads the list {@code key} ({@code setup}, {@code requests} or {@code teardown}) into {@code
-   * requests}, its names into {@code names}, and returns how many it held.
-   */
-  private static int list(
-      Path file,
-      JsonNode root,
-      String key,
-      boolean required,
-      List<RequestSpec> requests,
-      Set<String> names)
-      throws Invalid {
-    String where = file.toString();
-    JsonNode list = root.get(key);
-    if (list == null && !required) {
-      return 0;
-    }
-    if (list == null || !list.isArray() || list.isEmpty()) {
-      throw new Invalid(where + ": '" + key + "' must be a list of at least one request");
-    }
-    for (int i = 0; i < list.size(); i++) {
-      JsonNode r = list.get(i);
-      String label = (key.equals("requests") ? "request " : key + " request ") + (i + 1);
-      if (r == null || !r.isObject()) {
-        throw new Invalid(where + ": " + label + ": expected a mapping");
-      }
-      JsonNode name = r.get("name");
-      if (name != null && name.isTextual() && !name.asText().isBlank()) {
-        label = "request '" + name.asText() + "'";
-      }
-      try {
-        RequestSpec spec = request(file, r);
-        if (!names.add(spec.name())) {
-          throw new IllegalArgumentException("the name is used twice");
-        }
-        requests.add(spec);
-      } catch (IllegalArgumentException e) {
-        throw new Invalid(where + ": " + label + ": " + e.getMessage());
-      }
-    }
-    return list.size();
   }
 
   /**
@@ -166,227 +85,20 @@ public final class ScenarioFile {
    * request's with its name in front ({@code name:p99<50ms}). An {@code slo} is one expression or a
    * list of them; the expressions themselves are checked by their reader.
    */
-  public static List<String> slos(Path file) throws Invalid {
+  public static List<String> slos(Path file) throws InvalidScenario {
     JsonNode root;
     try {
       root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
     } catch (IOException e) {
-      throw new Invalid(file + ": cannot be read: " + e.getMessage());
+      throw new InvalidScenario(file + ": cannot be read: " + e.getMessage());
     }
     List<String> out = new ArrayList<>();
-    sloList(file + ": slo", root.get("slo"), "", out);
-    for (String key : List.of("setup", "requests", "teardown")) {
-      for (JsonNode r : root.path(key)) {
-        String name = r.get("name").asText();
-        sloList(file + ": request '" + name + "': slo", r.get("slo"), name + ":", out);
-      }
-    }
-    return out;
-  }
-
-  private static void sloList(String where, JsonNode slo, String prefix, List<String> out)
-      throws Invalid {
-    if (slo == null || slo.isNull()) {
-      return;
-    }
-    for (JsonNode e : slo.isArray() ? slo : List.of(slo)) {
-      if (!e.isValueNode() || e.asText().isBlank()) {
-        throw new Invalid(where + " must be an expression or a list of them, e.g. p99<50ms");
-      }
-      out.add(prefix + e.asText());
-    }
-  }
-
-  private static RequestSpec request(Path file, JsonNode r) {
-    for (Iterator<String> it = r.fieldNames(); it.hasNext(); ) {
-      String k = it.next();
-      if (!REQUEST_KEYS.contains(k)) {
-        throw new IllegalArgumentException(
-            "unknown key '" + k + "' (known: " + String.join(", ", sorted(REQUEST_KEYS)) + ")");
-      }
-    }
-    String name = text(r, "name", null);
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("needs a name");
-    }
-    String method = text(r, "method", "GET").toUpperCase(Locale.ROOT);
-    List<RequestSpec.Endpoint> endpoints = endpoints(r);
-    RequestSpec.Pick pick = RequestSpec.Pick.ROUND_ROBIN;
-    String p = text(r, "pick", null);
-    if (p != null) {
-      pick =
-          switch (p) {
-            case "round-robin" -> RequestSpec.Pick.ROUND_ROBIN;
-            case "random" -> RequestSpec.Pick.RANDOM;
-            default ->
-                throw new IllegalArgumentException(
-                    "pick must be round-robin or random, got '" + p + "'");
-          };
-    }
-    List<RequestSpec.Header> headers = new ArrayList<>();
-    JsonNode h = r.get("headers");
-    if (h != null) {
-      if (!h.isObject()) {
-        throw new IllegalArgumentException("headers must be a mapping of name: value");
-      }
-      for (Iterator<Map.Entry<String, JsonNode>> it = h.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-          throw new IllegalArgumentException("header " + e.getKey() + " needs a value");
-        }
-        headers.add(new RequestSpec.Header(e.getKey(), Template.parse(e.getValue().asText())));
-      }
-    }
-    Template body = body(file, r);
-    return new RequestSpec(
-        name,
-        method,
-        endpoints,
-        pick,
-        headers,
-        body,
-        expectation(r),
-        Capture.list(r.get("capture")),
-        Think.of(r.get("think")));
-  }
-
-  private static List<RequestSpec.Endpoint> endpoints(JsonNode r) {
-    int given = (r.has("path") ? 1 : 0) + (r.has("url") ? 1 : 0) + (r.has("urls") ? 1 : 0);
-    if (given != 1) {
-      throw new IllegalArgumentException("give exactly one of path, url or urls");
-    }
-    List<RequestSpec.Endpoint> out = new ArrayList<>();
-    if (r.has("path")) {
-      String path = text(r, "path", "/");
-      if (!path.startsWith("/")) {
-        throw new IllegalArgumentException("path must start with /, got '" + path + "'");
-      }
-      out.add(new RequestSpec.Endpoint(null, Template.parse(path)));
-    } else if (r.has("url")) {
-      out.add(endpoint(text(r, "url", "")));
+    RequestYaml.sloList(file + ": slo", root.get("slo"), "", out);
+    if (root.has("populations")) {
+      PopulationsFile.slos(file, root.get("populations"), out);
     } else {
-      JsonNode urls = r.get("urls");
-      if (!urls.isArray() || urls.isEmpty()) {
-        throw new IllegalArgumentException("urls must be a list of at least one URL");
-      }
-      for (JsonNode u : urls) {
-        out.add(endpoint(u.asText()));
-      }
+      RequestYaml.requestSlos(file, root, "", out);
     }
-    return out;
-  }
-
-  /** An absolute URL, whose path may hold variables (the scheme, host and port may not). */
-  public static RequestSpec.Endpoint endpoint(String url) {
-    int scheme = url.indexOf("://");
-    if (scheme < 0) {
-      throw new IllegalArgumentException("'" + url + "' is not an http or https URL");
-    }
-    int slash = url.indexOf('/', scheme + 3);
-    String origin = slash < 0 ? url : url.substring(0, slash);
-    String path = slash < 0 ? "/" : url.substring(slash);
-    if (origin.contains("${")) {
-      throw new IllegalArgumentException(
-          "variables may go in a URL's path and query, not its host or port: " + url);
-    }
-    return new RequestSpec.Endpoint(Target.parse(origin), Template.parse(path));
-  }
-
-  private static Template body(Path file, JsonNode r) {
-    if (r.has("body") && r.has("bodyFile")) {
-      throw new IllegalArgumentException("give body or bodyFile, not both");
-    }
-    String text;
-    if (r.has("bodyFile")) {
-      Path f = file.toAbsolutePath().resolveSibling(text(r, "bodyFile", ""));
-      text = readBody(f);
-    } else if (r.has("body")) {
-      JsonNode b = r.get("body");
-      text = b.isTextual() ? b.asText() : b.toString(); // a mapping is sent as its JSON
-    } else {
-      return null;
-    }
-    if (text.getBytes(StandardCharsets.UTF_8).length > MAX_BODY_BYTES) {
-      throw new IllegalArgumentException("the body is over " + MAX_BODY_BYTES + " bytes");
-    }
-    return Template.parse(text);
-  }
-
-  /** A body file's text, read once before the run. */
-  public static String readBody(Path f) {
-    try {
-      if (Files.size(f) > MAX_BODY_BYTES) {
-        throw new IllegalArgumentException(
-            "body file " + f + " is over " + MAX_BODY_BYTES + " bytes");
-      }
-      return Files.readString(f, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read body file " + f + ": " + e.getMessage());
-    }
-  }
-
-  private static Expectation expectation(JsonNode r) {
-    JsonNode x = r.get("expect");
-    if (x == null) {
-      return Expectation.any2xx();
-    }
-    if (!x.isObject()) {
-      throw new IllegalArgumentException("expect must be a mapping");
-    }
-    for (Iterator<String> it = x.fieldNames(); it.hasNext(); ) {
-      String k = it.next();
-      if (!EXPECT_KEYS.contains(k)) {
-        throw new IllegalArgumentException(
-            "unknown key 'expect." + k + "' (use status, bodyContains, bodyEquals)");
-      }
-    }
-    String status = "2xx";
-    JsonNode s = x.get("status");
-    if (s != null) {
-      if (s.isArray()) {
-        List<String> codes = new ArrayList<>();
-        s.forEach(c -> codes.add(c.asText()));
-        status = String.join(",", codes);
-      } else {
-        status = s.asText();
-      }
-    }
-    if (x.has("bodyContains") && x.has("bodyEquals")) {
-      throw new IllegalArgumentException("give bodyContains or bodyEquals, not both");
-    }
-    if (x.has("bodyContains")) {
-      return Expectation.of(status, Expectation.Body.CONTAINS, x.get("bodyContains").asText());
-    }
-    if (x.has("bodyEquals")) {
-      return Expectation.of(status, Expectation.Body.EQUALS, x.get("bodyEquals").asText());
-    }
-    return Expectation.of(status, Expectation.Body.NONE, null);
-  }
-
-  private static String text(JsonNode r, String key, String otherwise) {
-    JsonNode v = r.get(key);
-    if (v == null || v.isNull()) {
-      return otherwise;
-    }
-    if (!v.isValueNode()) {
-      throw new IllegalArgumentException(key + " must be a single value");
-    }
-    return v.asText();
-  }
-
-  private static void unknownKeys(String where, JsonNode node, Set<String> known) throws Invalid {
-    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-      String k = it.next();
-      if (!known.contains(k)) {
-        throw new Invalid(
-            where + ": unknown key '" + k + "' (known: " + String.join(", ", sorted(known)) + ")");
-      }
-    }
-  }
-
-  private static List<String> sorted(Set<String> keys) {
-    List<String> out = new ArrayList<>(keys);
-    out.sort(null);
     return out;
   }
 }

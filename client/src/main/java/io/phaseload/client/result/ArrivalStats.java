@@ -55,19 +55,21 @@ public record ArrivalStats(
     long late = 0;
     long maxLate = 0;
     long lastStart = phaseStartNanos;
-    for (long a = 0; a < scheduled; a++) {
-      int first = rec.arrivalStart(phase, a);
-      if (!rec.reached(first)) {
-        continue;
+    for (int q = 0; q < rec.populations(); q++) {
+      for (long a = 0; a < rec.units(phase, q); a++) {
+        int first = rec.start(phase, q, a);
+        if (!rec.reached(first)) {
+          continue;
+        }
+        long start = rec.startNanos(first);
+        long behind = start - rec.intendedNanos(first);
+        started++;
+        if (behind > LATE_NANOS) {
+          late++;
+        }
+        maxLate = Math.max(maxLate, behind);
+        lastStart = Math.max(lastStart, start);
       }
-      long start = rec.startNanos(first);
-      long behind = start - rec.intendedNanos(first);
-      started++;
-      if (behind > LATE_NANOS) {
-        late++;
-      }
-      maxLate = Math.max(maxLate, behind);
-      lastStart = Math.max(lastStart, start);
     }
     return new ArrivalStats(scheduled, started, late, maxLate, rate, lastStart - phaseStartNanos);
   }

@@ -10,8 +10,9 @@ import java.lang.invoke.VarHandle;
  * RecordLayout} says: {@value RecordLayout#BYTES_PER_REQUEST} bytes per request, more in the open
  * model and in a run that times the connection it opens for each request.
  *
- * <p>Requests are stored phase by phase, each phase's threads one after another, each thread's
- * requests in the order it sent them: request {@code k} belongs to exactly one thread.
+ * <p>Requests are stored phase by phase, in each phase population by population, each population's
+ * users (closed model) or arrivals (open model) one after another, each one's requests in the order
+ * it sent them: request {@code k} belongs to exactly one user or arrival.
  *
  * <p>Thread-safety: each user thread writes only its own slice, {@link #sliceStart}, so writes
  * never contend and need no lock; the thread that joins the phase's tasks (which happens-after
@@ -30,31 +31,39 @@ public final class LatencyRecorder {
   /** Where a request's connection times begin in its slot; -1 when the recording has none. */
   private final int connectionWord;
 
+  /** The first slot of each phase's each population: its users' or arrivals' slots follow. */
+  private final int[][] regionBase;
+
+  /** Each phase's each population's users (closed model) or arrivals (open model). */
+  private final int[][] units;
+
+  /** Each population's slots per user (closed model) or arrival (open model). */
+  private final int[] perUnit;
+
   private final int[] phaseBase;
-  private final int[] phaseThreads;
   private final int[] phaseSlots;
-  private final int perThread;
-  private final int perIteration;
 
   private LatencyRecorder(
       long[] data,
       boolean open,
       boolean connections,
-      int[] phaseBase,
-      int[] phaseThreads,
-      int[] phaseSlots,
-      int perThread,
-      int perIteration) {
+      int[][] regionBase,
+      int[][] units,
+      int[] perUnit,
+      int[] phaseSlots) {
     this.data = data;
     this.open = open;
     int base = open ? RecordLayout.OPEN_LONGS_PER_REQUEST : RecordLayout.LONGS_PER_REQUEST;
     this.connectionWord = connections ? base : -1;
     this.stride = base + (connections ? RecordLayout.CONNECTION_LONGS : 0);
-    this.phaseBase = phaseBase;
-    this.phaseThreads = phaseThreads;
+    this.regionBase = regionBase;
+    this.units = units;
+    this.perUnit = perUnit;
     this.phaseSlots = phaseSlots;
-    this.perThread = perThread;
-    this.perIteration = perIteration;
+    this.phaseBase = new int[regionBase.length];
+    for (int p = 0; p < regionBase.length; p++) {
+      phaseBase[p] = regionBase[p][0];
+    }
   }
 
   /**
@@ -85,27 +94,27 @@ public final class LatencyRecorder {
               + ": lower THREADS or ITERATIONS");
     }
     int phases = plan.phases().size();
-    int[] base = new int[phases];
-    int[] threads = new int[phases];
+    int populations = plan.populations().size();
+    int[][] base = new int[phases][populations];
+    int[][] units = new int[phases][populations];
+    int[] perUnit = new int[populations];
     int[] slots = new int[phases];
+    for (int q = 0; q < populations; q++) {
+      perUnit[q] = plan.perUnit(q);
+    }
     long next = 0;
     for (Phase phase : plan.phases()) {
-      base[phase.index()] = (int) next;
-      threads[phase.index()] = plan.threads(phase);
-      slots[phase.index()] = (int) plan.requests(phase);
-      next += plan.requests(phase);
+      int p = phase.index();
+      for (int q = 0; q < populations; q++) {
+        base[p][q] = (int) next;
+        units[p][q] = (int) plan.units(phase, q);
+        next += (long) units[p][q] * perUnit[q];
+      }
+      slots[p] = (int) (next - base[p][0]);
     }
-    int perIteration = plan.requestNames().size();
     int stride = RecordLayout.longsPerRequest(plan, connections);
     return new LatencyRecorder(
-        new long[(int) (stride * total)],
-        plan.isOpen(),
-        connections,
-        base,
-        threads,
-        slots,
-        plan.isOpen() ? 0 : (int) plan.requestsPerUser(),
-        perIteration);
+        new long[(int) (stride * total)], plan.isOpen(), connections, base, units, perUnit, slots);
   }
 
   /** Bytes the recording of {@code plan} takes. */
@@ -161,30 +170,46 @@ public final class LatencyRecorder {
     return phaseBase[phase];
   }
 
-  /** The first slot of arrival {@code arrival} (0-based in its phase) in the open model. */
+  /**
+   * The first slot of arrival {@code arrival} (0-based in its phase) in the open model, of a plan
+   * of one population.
+   */
   public int arrivalStart(int phase, long arrival) {
-    return phaseBase[phase] + (int) (arrival * perIteration);
+    return start(phase, 0, arrival);
   }
 
   public int phaseCount() {
     return phaseBase.length;
   }
 
-  public int threads(int phase) {
-    return phaseThreads[phase];
+  public int populations() {
+    return perUnit.length;
+  }
+
+  /** Population {@code population}'s users (closed model) or arrivals (open) in a phase. */
+  public int units(int phase, int population) {
+    return units[phase][population];
+  }
+
+  /** Slots each user (closed model) or arrival (open) of population {@code population} owns. */
+  public int perUnit(int population) {
+    return perUnit[population];
   }
 
   /**
-   * Slots each thread owns in the closed model: its setup, ITERATIONS x its iteration, its
-   * teardown.
+   * The first slot of population {@code population}'s user (closed model) or arrival (open) {@code
+   * unit}, 0-based in its phase and population.
    */
-  public int requestsPerThread() {
-    return perThread;
+  public int start(int phase, int population, long unit) {
+    return regionBase[phase][population] + (int) (unit * perUnit[population]);
   }
 
-  /** Index of the first request of {@code thread} (0-based) in phase {@code phase}. */
+  /**
+   * Index of the first request of {@code thread} (0-based) in phase {@code phase}, of a plan of one
+   * population.
+   */
   public int sliceStart(int phase, int thread) {
-    return phaseBase[phase] + thread * perThread;
+    return start(phase, 0, thread);
   }
 
   /**
@@ -336,14 +361,23 @@ public final class LatencyRecorder {
   }
 
   /**
-   * The thread (0-based, within its phase) that sent request {@code k}; in the open model, where
-   * any free thread takes the next arrival, the arrival's number instead.
+   * The thread (0-based, within its phase, the phase's populations' numbered one after another)
+   * that sent request {@code k}; in the open model, where any free thread takes the next arrival,
+   * the arrival's number instead.
    */
   public int thread(int k) {
     int p = phaseBase.length - 1;
     while (p > 0 && phaseBase[p] > k) {
       p--;
     }
-    return (k - phaseBase[p]) / (perThread == 0 ? perIteration : perThread);
+    int q = perUnit.length - 1;
+    while (q > 0 && regionBase[p][q] > k) {
+      q--;
+    }
+    int before = 0;
+    for (int r = 0; r < q; r++) {
+      before += units[p][r];
+    }
+    return before + (k - regionBase[p][q]) / perUnit[q];
   }
 }

@@ -36,20 +36,25 @@ public final class RecordingCursor {
     this.recorder = recorder;
     int slices = 0;
     for (int p = 0; p < recorder.phaseCount(); p++) {
-      slices += recorder.open() ? 1 : recorder.threads(p);
+      for (int q = 0; q < recorder.populations(); q++) {
+        slices += recorder.open() ? 1 : recorder.units(p, q);
+      }
     }
     this.cursor = new int[slices];
     this.end = new int[slices];
     this.phaseOf = new int[slices];
     int slice = 0;
     for (int p = 0; p < recorder.phaseCount(); p++) {
-      int n = recorder.open() ? 1 : recorder.threads(p);
-      for (int t = 0; t < n; t++, slice++) {
-        phaseOf[slice] = p;
-        cursor[slice] = recorder.open() ? recorder.phaseStart(p) : recorder.sliceStart(p, t);
-        end[slice] =
-            cursor[slice]
-                + (recorder.open() ? recorder.phaseSlots(p) : recorder.requestsPerThread());
+      for (int q = 0; q < recorder.populations(); q++) {
+        // Open: the arrivals of a population are taken in order, so one cursor follows them all.
+        int n = recorder.open() ? 1 : recorder.units(p, q);
+        int length =
+            recorder.open() ? recorder.units(p, q) * recorder.perUnit(q) : recorder.perUnit(q);
+        for (int t = 0; t < n; t++, slice++) {
+          phaseOf[slice] = p;
+          cursor[slice] = recorder.start(p, q, t);
+          end[slice] = cursor[slice] + length;
+        }
       }
     }
   }

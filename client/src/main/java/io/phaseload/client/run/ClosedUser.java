@@ -39,15 +39,21 @@ final class ClosedUser implements User {
   private long thinks;
   private boolean done;
 
-  ClosedUser(PhaseContext context, int thread) {
+  /**
+   * @param population which of the plan's populations the user is of
+   * @param unit which of the population's users in the phase it is, from 0
+   * @param thread which of the phase's users it is, from 0, where it leaves its gaps
+   */
+  ClosedUser(PhaseContext context, int population, int unit, int thread) {
     this.context = context;
-    this.vars = context.vars(thread);
+    this.vars = context.vars(population, unit);
     this.thread = thread;
     this.iterations = context.plan().iterations();
-    this.population = context.plan().population();
+    this.population = context.plan().populations().get(population);
+    this.request = this.population.first();
     this.max = context.stop().limit();
-    this.slot = context.recorder().sliceStart(context.phase().index(), thread);
-    this.user = context.user(thread);
+    this.slot = context.recorder().start(context.phase().index(), population, unit);
+    this.user = context.user(population, unit);
     if (context.flow().data != null) {
       // Per iteration, setup requests use the first iteration's row.
       vars.row(

@@ -19,7 +19,16 @@ final class OpenUser implements User {
   private final PhaseContext context;
   private final Arrivals arrivals;
   private final Vars vars;
+  private final int population;
+
+  /** The population's first request, and the index after its last. */
+  private final int first;
+
   private final int requests;
+
+  /** The run-wide number of the population's first arrival in the phase. */
+  private final long firstArrival;
+
   private final FailureLimit max;
   private final int thread;
   private long thinkSum;
@@ -31,7 +40,7 @@ final class OpenUser implements User {
 
   private long due;
 
-  /** Within an iteration: the next request to send, up to {@link #requests}. */
+  /** Within an arrival: the next request to send, from {@link #first} up to {@link #requests}. */
   private int request;
 
   private boolean busy;
@@ -39,11 +48,20 @@ final class OpenUser implements User {
   private long intended;
   private long sentAt;
 
-  OpenUser(PhaseContext context, int thread, Arrivals arrivals) {
+  /**
+   * @param population which of the plan's populations its arrivals are of
+   * @param unit which of the population's users it is, from 0
+   * @param thread which of the phase's users it is, from 0, where it leaves its think time
+   * @param arrivals the population's arrivals in the phase
+   */
+  OpenUser(PhaseContext context, int population, int unit, int thread, Arrivals arrivals) {
     this.context = context;
     this.arrivals = arrivals;
-    this.vars = context.vars(thread);
-    this.requests = context.plan().requestNames().size();
+    this.vars = context.vars(population, unit);
+    this.population = population;
+    this.first = context.plan().populations().get(population).first();
+    this.requests = context.plan().populations().get(population).end();
+    this.firstArrival = context.firstArrival(population);
     this.max = context.stop().limit();
     this.thread = thread;
   }
@@ -98,15 +116,15 @@ final class OpenUser implements User {
     long inPhase = context.plan().shard().arrival(arrival);
     vars.iteration((int) Math.min(inPhase, Integer.MAX_VALUE));
     if (context.flow().data != null) {
-      vars.row(context.flow().row(context.arrivalsBefore() + inPhase, vars));
+      vars.row(context.flow().row(firstArrival + inPhase, vars));
     }
-    slot = context.recorder().arrivalStart(context.phase().index(), arrival);
+    slot = context.recorder().start(context.phase().index(), population, arrival);
     arrival = -1;
     busy = true;
-    request = 0;
+    request = first;
     intended = due;
     sentAt = now;
-    return 0;
+    return first;
   }
 
   @Override

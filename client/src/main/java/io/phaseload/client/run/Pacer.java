@@ -17,15 +17,17 @@ public abstract class Pacer {
   public abstract long offsetNanos(long i);
 
   /**
-   * The schedule of {@code phase} in an open-model plan: the whole plan's (uniform, or poisson from
-   * {@code seed} and the phase), of which a shard takes its arrivals.
+   * The schedule of population {@code population}'s arrivals in {@code phase} of an open-model
+   * plan: the whole plan's (uniform, or poisson from {@code seed}, the phase and the population),
+   * of which a shard takes its arrivals.
    */
-  public static Pacer of(LoadPlan plan, Phase phase, long seed) {
-    double rate = plan.wholeRate(phase);
+  public static Pacer of(LoadPlan plan, Phase phase, int population, long seed) {
+    double rate = plan.wholeRate(phase, population);
+    long stream = (phase.index() + 1) + ((long) population << 32);
     Pacer whole =
         plan.model() instanceof Model.Open open && open.arrivals() == Model.Open.Arrivals.POISSON
             ? poisson(
-                rate, seed ^ (0x9E3779B97F4A7C15L * (phase.index() + 1)), plan.wholeArrivals(phase))
+                rate, seed ^ (0x9E3779B97F4A7C15L * stream), plan.wholeArrivals(phase, population))
             : uniform(rate);
     return whole.shard(plan.shard());
   }

@@ -29,20 +29,36 @@ record PhaseContext(
     long arrivalsBefore) {
 
   /**
-   * The variables of the phase's user {@code thread}, numbered as in one run of the whole plan: a
-   * shard's users draw and render what the same users of one generator would, so that the shards
-   * together send what one run sends.
+   * The variables of the phase's user {@code unit} of population {@code population}, numbered as in
+   * one run of the whole plan: a shard's users draw and render what the same users of one generator
+   * would, so that the shards together send what one run sends.
    */
-  Vars vars(int thread) {
+  Vars vars(int population, int unit) {
     Vars vars =
         new Vars(
-            plan.firstThread(phase) + thread, phase.name(), phase.index(), seed, flow.sessionSize);
+            plan.firstUser(phase, population) + unit,
+            phase.name(),
+            phase.index(),
+            seed,
+            flow.sessionSize);
     vars.data(flow.data);
     return vars;
   }
 
-  /** The run-wide number of the phase's user {@code thread}, for its data row. */
-  long user(int thread) {
-    return usersBefore + plan.firstThread(phase) + thread;
+  /** The run-wide number of the phase's user {@code unit} of population {@code population}. */
+  long user(int population, int unit) {
+    return usersBefore + plan.firstUser(phase, population) + unit;
+  }
+
+  /**
+   * The run-wide number of population {@code population}'s first arrival in the phase, of the whole
+   * plan: its arrival i is this + i.
+   */
+  long firstArrival(int population) {
+    long before = arrivalsBefore;
+    for (int q = 0; q < population; q++) {
+      before += plan.wholeArrivals(phase, q);
+    }
+    return before;
   }
 }

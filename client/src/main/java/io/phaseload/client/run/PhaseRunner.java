@@ -160,17 +160,28 @@ public final class PhaseRunner {
     long usersBefore = 0;
     long arrivalsBefore = 0;
     for (Phase p : plan.phases().subList(0, phase.index())) {
-      usersBefore += p.threads();
+      for (int q = 0; q < plan.populations().size(); q++) {
+        usersBefore += plan.wholeUsers(p, q);
+      }
       arrivalsBefore += plan.wholeArrivals(p);
     }
     PhaseContext context =
         new PhaseContext(
             plan, phase, recorder, stop, gaps, flow, seed, runStart, usersBefore, arrivalsBefore);
-    Arrivals arrivals =
-        plan.isOpen() ? new Arrivals(Pacer.of(plan, phase, seed), plan.arrivals(phase)) : null;
+    int populations = plan.populations().size();
+    Arrivals[] arrivals = new Arrivals[plan.isOpen() ? populations : 0];
     User[] users = new User[plan.threads(phase)];
-    for (int t = 0; t < users.length; t++) {
-      users[t] = arrivals == null ? new ClosedUser(context, t) : new OpenUser(context, t, arrivals);
+    int t = 0;
+    for (int q = 0; q < populations; q++) {
+      if (plan.isOpen()) {
+        arrivals[q] = new Arrivals(Pacer.of(plan, phase, q, seed), plan.units(phase, q));
+      }
+      for (int u = 0; u < plan.users(phase, q); u++, t++) {
+        users[t] =
+            plan.isOpen()
+                ? new OpenUser(context, q, u, t, arrivals[q])
+                : new ClosedUser(context, q, u, t);
+      }
     }
     long setup = nanoTime.getAsLong();
     long[] start = new long[1];
@@ -179,8 +190,8 @@ public final class PhaseRunner {
         new Drive(executor, nanoTime, waiter, this::stop),
         at -> {
           start[0] = at;
-          if (arrivals != null) {
-            arrivals.start(at);
+          for (Arrivals a : arrivals) {
+            a.start(at);
           }
         });
     long end = nanoTime.getAsLong();
@@ -190,10 +201,14 @@ public final class PhaseRunner {
         end - start[0],
         !stopped(),
         start[0] - setup,
-        arrivals == null
+        !plan.isOpen()
             ? null
             : ArrivalStats.of(
-                recorder, phase.index(), arrivals.count(), plan.rate(phase), start[0] - runStart));
+                recorder,
+                phase.index(),
+                plan.arrivals(phase),
+                plan.rate(phase),
+                start[0] - runStart));
   }
 
   /**

@@ -149,7 +149,7 @@ class CapacitySearchTest {
     // a3 due at 30: a thread free since 30 (a2 ended), began at 33: the generator's lateness.
     rec.recordOpen(3, 30 * ms, 33 * ms, 1 * ms, 0, 0, OK);
 
-    Lateness late = Lateness.of(rec, 0, 2, 1);
+    Lateness late = Lateness.of(rec, 0, 2);
 
     assertEquals(new Lateness(2, 1, 1, 2), late);
   }

@@ -128,6 +128,27 @@ class SchemaTest {
   }
 
   @Test
+  void aRunOfSeveralPopulationsIsARunSummary() throws IOException {
+    Path json = dir.resolve("mix.json");
+    Path scenario =
+        Files.writeString(
+            dir.resolve("mix.yaml"),
+            """
+            populations:
+              - {name: lookup, weight: 3, requests: [{name: get, path: /sayHello}]}
+              - name: updater
+                threads: 1
+                setup: [{name: hello, path: /sayHello}]
+                requests: [{name: get, path: /sayHello}]
+            """);
+    run("4", "2", "-q", "--url", url("/"), "--scenario", "" + scenario, "--json", "" + json);
+    JsonNode populations = MAPPER.readTree(json.toFile()).get("populations");
+    assertEquals(2, populations.size());
+    assertEquals("updater:hello", populations.get(1).get("setup").get(0).asText());
+    assertValid("run", json);
+  }
+
+  @Test
   void aMergeOfShardsIsARunSummary() throws IOException {
     Path zero = dir.resolve("shard-0.plr");
     Path one = dir.resolve("shard-1.plr");

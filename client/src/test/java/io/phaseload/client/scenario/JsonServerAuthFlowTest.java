@@ -127,7 +127,13 @@ class JsonServerAuthFlowTest {
             after.getOrDefault(route, 0L) - before.getOrDefault(route, 0L),
             step + ": what json-server-auth logged");
       }
+      // json-server writes db.json after it answers: wait for its last write.
       JsonNode end = JSON.readTree(db.toFile());
+      long written = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!seed.equals(end) && System.nanoTime() < written) {
+        Thread.sleep(50);
+        end = JSON.readTree(db.toFile());
+      }
       assertEquals(seed, end, "the database holds exactly its seed rows");
     } finally {
       server.destroy();

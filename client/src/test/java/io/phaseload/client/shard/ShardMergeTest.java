@@ -270,7 +270,7 @@ class ShardMergeTest {
       LoadPlan plan = c.header().plan();
       LatencyRecorder rec = c.recording();
       for (Phase phase : plan.phases()) {
-        Pacer schedule = Pacer.of(plan.whole(), phase, c.header().seed());
+        Pacer schedule = Pacer.of(plan.whole(), phase, 0, c.header().seed());
         long phaseStart = c.header().phases().get(phase.index()).startNanos();
         long[] offsets = new long[(int) plan.arrivals(phase)];
         long[] expected = new long[offsets.length];
