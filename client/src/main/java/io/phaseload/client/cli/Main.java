@@ -232,7 +232,7 @@ public final class Main {
         watched.finished(LivePages.finalPage(info(rc, s), s.generator(), done, commandLine, slos));
       }
       TextReport.print(done.result(), done.summary(), done.serviceTime(), slos, out);
-      String thinkLine = GeneratorLoad.thinkLine(s.generator());
+      String thinkLine = TextReport.thinkLine(done.result());
       if (thinkLine != null) {
         out.println(thinkLine);
       }

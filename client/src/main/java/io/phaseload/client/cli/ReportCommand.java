@@ -128,6 +128,10 @@ final class ReportCommand {
     }
     List<SloResult> verdicts = SloCheck.evaluate(slos, result, done.summary());
     TextReport.print(result, done.summary(), done.serviceTime(), verdicts, out);
+    String thinkLine = TextReport.thinkLine(result);
+    if (thinkLine != null) {
+      out.println(thinkLine);
+    }
     if (result.merged()) {
       ShardReport.print(result, merged.missing(), out);
     }

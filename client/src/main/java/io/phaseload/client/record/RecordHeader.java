@@ -78,6 +78,8 @@ public record RecordHeader(
       n.put("durationNanos", p.durationNanos());
       n.put("completed", p.completed());
       n.put("setupNanos", p.setupNanos());
+      n.put("thinks", p.thinks());
+      n.put("thinkNanos", p.thinkNanos());
       if (p.arrivals() != null) {
         ArrivalStats a = p.arrivals();
         ObjectNode s = n.putObject("arrivals");
@@ -237,7 +239,9 @@ public record RecordHeader(
               need(n, "durationNanos").asLong(),
               need(n, "completed").asBoolean(),
               need(n, "setupNanos").asLong(),
-              arrivals));
+              arrivals,
+              n.path("thinks").asLong(0),
+              n.path("thinkNanos").asLong(0)));
     }
     Map<Integer, String> reasons = new LinkedHashMap<>();
     need(root, "reasons")

@@ -152,7 +152,9 @@ public final class ShardMerge {
                         p.durationNanos(),
                         p.completed(),
                         p.setupNanos(),
-                        p.arrivals()))
+                        p.arrivals(),
+                        p.thinks(),
+                        p.thinkNanos()))
             .toList();
     return new ShardRun(
         h.plan().shard(),
@@ -313,6 +315,8 @@ public final class ShardMerge {
       long start = Long.MAX_VALUE;
       long end = Long.MIN_VALUE;
       long setup = 0;
+      long thinks = 0;
+      long thinkNanos = 0;
       boolean completed = true;
       ArrivalStats arrivals = null;
       long lastStart = Long.MIN_VALUE;
@@ -333,6 +337,8 @@ public final class ShardMerge {
         start = Math.min(start, r.startNanos());
         end = Math.max(end, r.startNanos() + r.durationNanos());
         setup = Math.max(setup, r.setupNanos());
+        thinks += r.thinks();
+        thinkNanos += r.thinkNanos();
         completed &= r.completed();
         if (r.arrivals() != null) {
           ArrivalStats a = r.arrivals();
@@ -368,7 +374,9 @@ public final class ShardMerge {
                 arrivals.intendedRate(),
                 lastStart);
       }
-      out.add(new PhaseResult(phase, start, end - start, completed, setup, arrivals));
+      out.add(
+          new PhaseResult(
+              phase, start, end - start, completed, setup, arrivals, thinks, thinkNanos));
     }
     return out;
   }

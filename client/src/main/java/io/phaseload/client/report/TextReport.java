@@ -6,6 +6,7 @@ import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.ConnectionTimes;
@@ -126,6 +127,28 @@ public final class TextReport {
     if (run.seedPrinted()) {
       out.println("Seed: " + run.seed() + " (--seed " + run.seed() + " sends the same requests)");
     }
+  }
+
+  /**
+   * The line of the users' think time, phase by phase, beside the throughput it lowered; null if no
+   * phase had any. A merged report's phases sum their shards'.
+   */
+  public static String thinkLine(RunResult run) {
+    if (run.phases().stream().noneMatch(p -> p.thinks() > 0)) {
+      return null;
+    }
+    StringJoiner line = new StringJoiner("; ", "Think time (users pausing, in no latency): ", "");
+    for (PhaseResult p : run.phases()) {
+      line.add(
+          String.format(
+              Locale.ROOT,
+              "%s %.3f s in %d pauses (mean %.3f ms)",
+              p.phase().name(),
+              p.thinkNanos() / 1e9,
+              p.thinks(),
+              p.thinks() == 0 ? 0.0 : p.thinkNanos() / 1e6 / p.thinks()));
+    }
+    return line.toString();
   }
 
   private static String join(List<String> names, int from, int to) {

@@ -144,24 +144,6 @@ public record GeneratorLoad(
                 p.maxGapNanos() / 1e6));
   }
 
-  /**
-   * The text report's line of the users' think time, phase by phase, beside the throughput it
-   * lowered; null if no phase had any.
-   */
-  public static String thinkLine(List<GeneratorLoad> phases) {
-    return line(
-        phases,
-        p -> p.thinks() > 0,
-        "Think time (users pausing, in no latency):",
-        p ->
-            String.format(
-                Locale.ROOT,
-                " %.3f s in %d pauses (mean %.3f ms)",
-                p.thinkNanos() / 1e9,
-                p.thinks(),
-                p.thinks() == 0 ? 0.0 : p.thinkNanos() / 1e6 / p.thinks()));
-  }
-
   /** "TITLE PHASE figures; PHASE figures", or null if no phase {@code has} any. */
   private static String line(
       List<GeneratorLoad> phases,

@@ -13,6 +13,9 @@ import io.phaseload.client.plan.Phase;
  * @param setupNanos time spent before the start gate opened (starting threads, opening sessions)
  * @param completed false if the run was stopped before the phase's threads finished
  * @param arrivals the open model's arrivals; null in the closed model
+ * @param thinks the pauses the scenario's {@code think} made its users take (in no latency, and not
+ *     the generator's delay)
+ * @param thinkNanos their time, summed
  */
 public record PhaseResult(
     Phase phase,
@@ -20,7 +23,20 @@ public record PhaseResult(
     long durationNanos,
     boolean completed,
     long setupNanos,
-    ArrivalStats arrivals) {
+    ArrivalStats arrivals,
+    long thinks,
+    long thinkNanos) {
+
+  /** A phase whose users did not think. */
+  public PhaseResult(
+      Phase phase,
+      long startNanos,
+      long durationNanos,
+      boolean completed,
+      long setupNanos,
+      ArrivalStats arrivals) {
+    this(phase, startNanos, durationNanos, completed, setupNanos, arrivals, 0, 0);
+  }
 
   /** A closed-model phase. */
   public PhaseResult(

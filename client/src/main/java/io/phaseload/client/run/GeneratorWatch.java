@@ -215,16 +215,16 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
         if (phase == null) {
           return null;
         }
-        return load(phase.name(), null);
+        return load(phase.name(), null, null);
       }
     };
   }
 
   /**
-   * The phase's figures so far, with its users' response-to-send gaps and think time from {@code
-   * users} (null while it runs).
+   * The phase's figures so far, with its users' response-to-send gaps from {@code users} and think
+   * time from {@code result} (both null while it runs).
    */
-  private GeneratorLoad load(String phase, SendGaps users) {
+  private GeneratorLoad load(String phase, SendGaps users, PhaseResult result) {
     long own = cpuNanos.getAsLong() - cpu0;
     long machine = machineNanos.getAsLong();
     return new GeneratorLoad(
@@ -242,13 +242,13 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
         users == null ? 0 : users.count(),
         users == null ? 0 : users.sum(),
         users == null ? 0 : users.max(),
-        users == null ? 0 : users.thinks(),
-        users == null ? 0 : users.thinkNanos());
+        result == null ? 0 : result.thinks(),
+        result == null ? 0 : result.thinkNanos());
   }
 
   @Override
   public void phaseFinished(PhaseResult result) {
-    phases.add(load(result.phase().name(), gaps));
+    phases.add(load(result.phase().name(), gaps, result));
   }
 
   /**

@@ -208,7 +208,9 @@ public final class PhaseRunner {
                 phase.index(),
                 plan.arrivals(phase),
                 plan.rate(phase),
-                start[0] - runStart));
+                start[0] - runStart),
+        gaps.thinks(),
+        gaps.thinkNanos());
   }
 
   /**
