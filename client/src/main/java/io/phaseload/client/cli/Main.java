@@ -4,6 +4,7 @@ import io.phaseload.client.compare.Comparison;
 import io.phaseload.client.live.Live;
 import io.phaseload.client.live.LiveRefusedException;
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Population;
 import io.phaseload.client.report.ContractHint;
 import io.phaseload.client.report.PhaseLines;
 import io.phaseload.client.report.TextReport;
@@ -354,7 +355,17 @@ public final class Main {
       String base = e.origin() == null ? origin : e.origin().toString();
       return scenario.get(0).method() + " " + base + e.path();
     }
-    return origin + " (" + scenario.size() + " requests per iteration)";
+    List<Population> populations = scenario.populations();
+    if (populations.size() > 1) {
+      return origin + " (" + populations.size() + " populations, " + scenario.size() + " requests)";
+    }
+    Population p = populations.get(0);
+    return origin
+        + " ("
+        + p.iteration()
+        + " requests per iteration"
+        + (p.flow() ? ", " + p.setup() + " in setup, " + p.teardown() + " in teardown" : "")
+        + ")";
   }
 
   static RunInfo info(RunConfig rc, RunSession s) {

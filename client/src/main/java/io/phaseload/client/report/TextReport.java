@@ -102,15 +102,7 @@ public final class TextReport {
     List<Population> populations = run.plan().populations();
     for (Population p : populations) {
       if (populations.size() > 1) {
-        out.println(
-            "Population "
-                + p.name()
-                + ": "
-                + p.share().text()
-                + ", "
-                + p.requestsPerUser(1)
-                + " requests per user's iteration"
-                + (p.flow() ? " with its setup and teardown" : ""));
+        out.println("Population " + p.name() + ": " + p.share().text());
       }
       String of = populations.size() > 1 ? "  " : "";
       if (p.setup() > 0) {
