@@ -26,6 +26,7 @@ final class Help {
       List.of(
           "scenarios",
           "open-model",
+          "load-shapes",
           "answers",
           "output",
           "live",

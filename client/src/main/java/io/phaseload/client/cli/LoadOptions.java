@@ -13,7 +13,16 @@ final class LoadOptions {
       name = "--phases",
       metaVar = "F,F,..",
       usage = "phase sizes as fractions of THREADS (default 0.1,0.5,1.0,0.25; 1.0 = one phase)")
-  String phases = "0.1,0.5,1.0,0.25";
+  String phases;
+
+  @Option(
+      name = "--stages",
+      metaVar = "D:R/s,..",
+      usage =
+          "the open model's load shape, as k6's stages: each stage moves the arrival rate"
+              + " linearly from the last one's target (from 0) to R per second over D, e.g."
+              + " 30s:200/s,1m:200/s,30s:0/s; one row each; THREADS caps arrivals in flight")
+  String stages;
 
   @Option(
       name = "--engine",

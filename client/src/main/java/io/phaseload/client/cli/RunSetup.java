@@ -5,6 +5,7 @@ import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Shard;
+import io.phaseload.client.plan.Stage;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.run.FailureLimit;
@@ -105,6 +106,9 @@ final class RunSetup {
   }
 
   private LoadPlan plan(int threads, int iterations, Scenario scenario) {
+    if (load.stages != null) {
+      return staged(threads, scenario);
+    }
     LoadPlan plan = LoadPlan.of(threads, iterations, fractions(load.phases), scenario.names());
     if (load.rate == null) {
       if (load.phaseSeconds != null || load.arrivals != null) {
@@ -137,7 +141,31 @@ final class RunSetup {
     return shard == null || shard.startAt == null ? null : StartAt.parse(shard.startAt);
   }
 
+  /** The open-model plan of {@code --stages}: one phase a stage, THREADS the cap in each. */
+  private LoadPlan staged(int threads, Scenario scenario) {
+    if (load.phases != null) {
+      throw new IllegalArgumentException("--stages and --phases are two load shapes: give one");
+    }
+    if (load.rate != null) {
+      throw new IllegalArgumentException(
+          "--stages sets the rate stage by stage: write its targets as R/s, without --rate");
+    }
+    if (load.phaseSeconds != null) {
+      throw new IllegalArgumentException("--stages give each stage its length: no --phase-seconds");
+    }
+    return LoadPlan.staged(
+        threads,
+        Stage.parse(load.stages),
+        load.arrivals == null
+            ? Model.Open.Arrivals.UNIFORM
+            : Model.Open.Arrivals.parse(load.arrivals),
+        scenario.names());
+  }
+
   private static List<Double> fractions(String list) {
+    if (list == null) {
+      return LoadPlan.DEFAULT_FRACTIONS;
+    }
     List<Double> out = new ArrayList<>();
     for (String part : list.split(",", -1)) {
       try {

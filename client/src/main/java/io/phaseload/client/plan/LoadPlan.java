@@ -169,6 +169,21 @@ public record LoadPlan(
     return new LoadPlan(threads, iterations, List.of(phases), requestNames, Model.Closed.INSTANCE);
   }
 
+  /**
+   * The open-model plan of {@code stages}, one phase each, named STAGE1, STAGE2, ...: THREADS caps
+   * the arrivals in flight in every one, and ITERATIONS is not used.
+   */
+  public static LoadPlan staged(
+      int threads, List<Stage> stages, Model.Open.Arrivals arrivals, List<String> requestNames) {
+    Model.Open open = Model.Open.staged(stages, arrivals);
+    Phase[] phases = new Phase[stages.size()];
+    for (int i = 0; i < phases.length; i++) {
+      double fraction = Math.min(1, stages.get(i).meanRate() / open.rate());
+      phases[i] = new Phase(i, "STAGE" + (i + 1), fraction, threads);
+    }
+    return new LoadPlan(threads, 1, List.of(phases), requestNames, open);
+  }
+
   /** The default four-phase plan. */
   public static LoadPlan standard(int threads, int iterations) {
     return of(threads, iterations, DEFAULT_FRACTIONS);
@@ -309,6 +324,9 @@ public record LoadPlan(
    * ITERATIONS / rate), or rate x fraction x the phase length when one is given (at least 1).
    */
   private long weightedArrivals(Phase phase) {
+    if (model instanceof Model.Open open && open.staged()) {
+      return open.stages().get(phase.index()).arrivals();
+    }
     if (model instanceof Model.Open open && open.phaseLength() != null) {
       double seconds = open.phaseLength().toNanos() / 1e9;
       return Math.max(1, Math.round(open.rate() * phase.fraction() * seconds));
@@ -319,6 +337,9 @@ public record LoadPlan(
   /** How long an open-model phase's schedule lasts, in seconds. */
   private double phaseSeconds(Phase phase) {
     Model.Open open = (Model.Open) model;
+    if (open.staged()) {
+      return open.stages().get(phase.index()).seconds();
+    }
     return weightedArrivals(phase) / (open.rate() * phase.fraction());
   }
 
@@ -375,10 +396,24 @@ public record LoadPlan(
     if (populations.get(p).share() instanceof Population.Rate r) {
       return r.perSecond();
     }
-    double all = open.rate() * phase.fraction();
+    double all =
+        open.staged()
+            ? open.stages().get(phase.index()).meanRate()
+            : open.rate() * phase.fraction();
     return populations.size() == 1
         ? all
         : all * wholeArrivals(phase, p) / (double) weightedArrivals(phase);
+  }
+
+  /**
+   * Population {@code p}'s part of the weighted populations' arrivals in {@code phase} (1 for a
+   * plan's only population); 0 for a fixed-rate one.
+   */
+  public double weightShare(Phase phase, int p) {
+    if (populations.get(p).share() instanceof Population.Rate) {
+      return 0;
+    }
+    return populations.size() == 1 ? 1 : wholeArrivals(phase, p) / (double) weightedArrivals(phase);
   }
 
   /** The whole plan's rate for a phase, arrivals per second, every population's; 0 if closed. */

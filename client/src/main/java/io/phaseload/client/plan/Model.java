@@ -1,6 +1,7 @@
 package io.phaseload.client.plan;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -37,8 +38,31 @@ public sealed interface Model {
    * @param phaseLength each phase's length, or null for the closed model's count of iterations
    *     (floor(f x THREADS) x ITERATIONS arrivals per phase)
    * @param arrivals how arrivals are spaced
+   * @param stages the load shape, phase by phase ({@code --stages}): each phase's rate moves
+   *     linearly over its length; empty for phases that hold their fraction of {@code rate}, which
+   *     is then the stages' highest target
    */
-  record Open(double rate, Duration phaseLength, Arrivals arrivals) implements Model {
+  record Open(double rate, Duration phaseLength, Arrivals arrivals, List<Stage> stages)
+      implements Model {
+
+    /** Phases that hold their fraction of {@code rate}. */
+    public Open(double rate, Duration phaseLength, Arrivals arrivals) {
+      this(rate, phaseLength, arrivals, List.of());
+    }
+
+    /** The load shape {@code stages}, at the rate of their highest target at 100 %. */
+    public static Open staged(List<Stage> stages, Arrivals arrivals) {
+      double peak = 0;
+      for (Stage s : stages) {
+        peak = Math.max(peak, Math.max(s.from(), s.to()));
+      }
+      return new Open(peak, null, arrivals, stages);
+    }
+
+    /** Whether the phases are stages ({@code --stages}). */
+    public boolean staged() {
+      return !stages.isEmpty();
+    }
 
     /** How arrivals are spaced in time. */
     public enum Arrivals {
@@ -71,6 +95,11 @@ public sealed interface Model {
       }
       if (arrivals == null) {
         throw new IllegalArgumentException("arrivals must be uniform or poisson");
+      }
+      stages = stages == null ? List.of() : List.copyOf(stages);
+      if (!stages.isEmpty() && phaseLength != null) {
+        throw new IllegalArgumentException(
+            "--stages give each phase its length: no --phase-seconds");
       }
     }
 

@@ -9,6 +9,7 @@ import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Shard;
+import io.phaseload.client.plan.Stage;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
@@ -145,6 +146,13 @@ public record RecordHeader(
         o.put("phaseLengthNanos", open.phaseLength().toNanos());
       }
       o.put("arrivals", open.arrivals().label());
+      ArrayNode stages = o.putArray("stages");
+      for (Stage s : open.stages()) {
+        ObjectNode st = stages.addObject();
+        st.put("from", s.from());
+        st.put("to", s.to());
+        st.put("nanos", s.length().toNanos());
+      }
     }
     n.put("shardIndex", plan.shard().index());
     n.put("shardCount", plan.shard().count());
@@ -152,6 +160,19 @@ public record RecordHeader(
   }
 
   /** The plan's populations; before format 5, one whose every request was the iteration's. */
+  /** An open model's stages; none before format 5. */
+  private static List<Stage> stages(JsonNode open) {
+    List<Stage> out = new ArrayList<>();
+    for (JsonNode s : open.path("stages")) {
+      out.add(
+          new Stage(
+              need(s, "from").asDouble(),
+              need(s, "to").asDouble(),
+              Duration.ofNanos(need(s, "nanos").asLong())));
+    }
+    return out;
+  }
+
   private static List<Population> populations(JsonNode plan, int requests) {
     if (!plan.has("populations")) {
       return List.of(Population.iterationOf(requests));
@@ -206,7 +227,8 @@ public record RecordHeader(
               o.has("phaseLengthNanos")
                   ? Duration.ofNanos(o.get("phaseLengthNanos").asLong())
                   : null,
-              Model.Open.Arrivals.parse(need(o, "arrivals").asText()));
+              Model.Open.Arrivals.parse(need(o, "arrivals").asText()),
+              stages(o));
     }
     List<String> requestNames = strings(need(p, "requestNames"));
     LoadPlan plan =

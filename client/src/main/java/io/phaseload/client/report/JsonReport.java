@@ -127,6 +127,20 @@ public final class JsonReport {
           "phaseSeconds",
           open.phaseLength() == null ? null : Millis.seconds(open.phaseLength().toNanos()));
       settings.put("arrivals", open.arrivals().label());
+      if (open.staged()) {
+        settings.put(
+            "stages",
+            open.stages().stream()
+                .map(
+                    st -> {
+                      Map<String, Object> m = new LinkedHashMap<>();
+                      m.put("seconds", Millis.seconds(st.length().toNanos()));
+                      m.put("from", st.from());
+                      m.put("to", st.to());
+                      return m;
+                    })
+                .toList());
+      }
     }
     doc.put("settings", settings);
     doc.put("requestNames", run.plan().requestNames());

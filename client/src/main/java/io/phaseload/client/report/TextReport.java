@@ -79,12 +79,18 @@ public final class TextReport {
     if (!(run.plan().model() instanceof Model.Open open)) {
       return;
     }
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "Model: open, %.1f arrivals/s at 100%% (%s)",
-            open.rate(),
-            open.arrivals().label()));
+    if (open.staged()) {
+      StringJoiner stages = new StringJoiner("; ", "Model: open, stages ", "");
+      open.stages().forEach(s -> stages.add(s.text()));
+      out.println(stages + " (" + open.arrivals().label() + ")");
+    } else {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "Model: open, %.1f arrivals/s at 100%% (%s)",
+              open.rate(),
+              open.arrivals().label()));
+    }
     ArrivalStats a = ArrivalsReport.total(run);
     out.println(
         String.format(

@@ -12,6 +12,7 @@ import java.io.File;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -69,6 +70,14 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
   private long phaseStart;
   private long cpu0;
   private long wait0;
+
+  /**
+   * The run-queue wait read when the last phase finished, which the next phase starts from: nothing
+   * runs between them, and with thousands of threads each read opens a file per thread. -1 before
+   * the first phase finished.
+   */
+  private long waitAtLastFinish = -1;
+
   private long machine0;
   private long gc0;
   private long gcCount0;
@@ -141,13 +150,23 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
     if (tasks == null) {
       return 0;
     }
+    // A file per thread: with thousands of threads, read on every core, between phases when the
+    // run's own threads are idle.
+    return (tasks.length > PARALLEL_TASKS ? Arrays.stream(tasks).parallel() : Arrays.stream(tasks))
+        .mapToLong(GeneratorWatch::waitOf)
+        .sum();
+  }
+
+  /** Above this many threads, {@link #runQueueWait} reads their files on every core. */
+  private static final int PARALLEL_TASKS = 256;
+
+  /**
+   * Thread {@code task}'s run-queue wait; 0 for a thread that ended while being listed, or a kernel
+   * that keeps no schedstat.
+   */
+  private static long waitOf(String task) {
     byte[] buf = new byte[96];
-    long sum = 0;
-    for (String task : tasks) {
-      // A thread that ended while being listed, or a kernel that keeps no schedstat, adds nothing.
-      sum += Math.max(0, ProcFiles.field(buf, ProcFiles.read(TASKS + task + "/schedstat", buf), 1));
-    }
-    return sum;
+    return Math.max(0, ProcFiles.field(buf, ProcFiles.read(TASKS + task + "/schedstat", buf), 1));
   }
 
   /**
@@ -186,7 +205,7 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
   public void phaseStarted(Phase phase) {
     phaseStart = System.nanoTime();
     cpu0 = cpuNanos.getAsLong();
-    wait0 = waitNanos.getAsLong();
+    wait0 = waitAtLastFinish >= 0 ? waitAtLastFinish : waitNanos.getAsLong();
     machine0 = machineNanos.getAsLong();
     gc0 = gcNanos.getAsLong();
     gcCount0 = gcCount.getAsLong();
@@ -227,12 +246,16 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
   private GeneratorLoad load(String phase, SendGaps users, PhaseResult result) {
     long own = cpuNanos.getAsLong() - cpu0;
     long machine = machineNanos.getAsLong();
+    long wait = waitNanos.getAsLong();
+    if (result != null) {
+      waitAtLastFinish = wait;
+    }
     return new GeneratorLoad(
         phase,
         System.nanoTime() - phaseStart,
         cores,
         own,
-        waitNanos.getAsLong() - wait0,
+        wait - wait0,
         machine == 0 ? 0 : Math.max(0, machine - machine0 - own),
         gcCount.getAsLong() - gcCount0,
         gcNanos.getAsLong() - gc0,

@@ -4,6 +4,7 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Shard;
+import io.phaseload.client.plan.Stage;
 import java.util.SplittableRandom;
 
 /**
@@ -22,14 +23,60 @@ public abstract class Pacer {
    * of which a shard takes its arrivals.
    */
   public static Pacer of(LoadPlan plan, Phase phase, int population, long seed) {
+    Model.Open open = (Model.Open) plan.model();
     double rate = plan.wholeRate(phase, population);
+    double from = rate;
+    double to = rate;
+    double seconds = 1;
+    if (open.staged() && plan.weightShare(phase, population) > 0) {
+      Stage stage = open.stages().get(phase.index());
+      double share = plan.weightShare(phase, population);
+      from = stage.from() * share;
+      to = stage.to() * share;
+      seconds = stage.seconds();
+    }
     long stream = (phase.index() + 1) + ((long) population << 32);
     Pacer whole =
-        plan.model() instanceof Model.Open open && open.arrivals() == Model.Open.Arrivals.POISSON
+        open.arrivals() == Model.Open.Arrivals.POISSON
             ? poisson(
-                rate, seed ^ (0x9E3779B97F4A7C15L * stream), plan.wholeArrivals(phase, population))
-            : uniform(rate);
+                from,
+                to,
+                seconds,
+                seed ^ (0x9E3779B97F4A7C15L * stream),
+                plan.wholeArrivals(phase, population))
+            : ramp(from, to, seconds);
     return whole.shard(plan.shard());
+  }
+
+  /**
+   * When the arrivals so far reach {@code x}, in seconds, for a rate that moves linearly from
+   * {@code from} to {@code to} per second over {@code seconds}: the inverse of its integral, {@code
+   * from t + (to - from) t^2 / (2 seconds)}, a closed form (written so that it stays exact where
+   * the rate starts at 0, and where it falls).
+   */
+  static double secondsAt(double x, double from, double to, double seconds) {
+    double a = (to - from) / (2 * seconds);
+    if (a == 0) {
+      return x / from;
+    }
+    return 2 * x / (from + Math.sqrt(Math.max(0, from * from + 4 * a * x)));
+  }
+
+  /**
+   * Arrival i when the arrivals so far reach i, for a rate that moves linearly from {@code from} to
+   * {@code to} per second over {@code seconds} (k6's ramping arrival rate); evenly at one rate when
+   * they are equal.
+   */
+  public static Pacer ramp(double from, double to, double seconds) {
+    if (from == to) {
+      return uniform(from);
+    }
+    return new Pacer() {
+      @Override
+      public long offsetNanos(long i) {
+        return (long) (secondsAt(i, from, to, seconds) * 1e9);
+      }
+    };
   }
 
   /** Shard {@code s}'s arrivals of this schedule: its arrival j is the schedule's s.arrival(j). */
@@ -61,15 +108,25 @@ public abstract class Pacer {
    * seed gives the same schedule. Holds 8 bytes per arrival.
    */
   public static Pacer poisson(double perSecond, long seed, long count) {
+    return poisson(perSecond, perSecond, 1, seed, count);
+  }
+
+  /**
+   * A Poisson process whose rate moves linearly from {@code from} to {@code to} per second over
+   * {@code seconds}: a unit-rate process's arrival times, drawn once from {@code seed}, each mapped
+   * through the inverse of the rate's integral ({@link #secondsAt}), so the gaps shorten and
+   * lengthen with the rate. Holds 8 bytes per arrival.
+   */
+  public static Pacer poisson(double from, double to, double seconds, long seed, long count) {
     if (count > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("too many arrivals for one phase: " + count);
     }
     long[] at = new long[(int) count];
     SplittableRandom random = new SplittableRandom(seed);
-    double t = 0;
+    double x = 0;
     for (int i = 0; i < at.length; i++) {
-      at[i] = (long) t;
-      t += -Math.log(1 - random.nextDouble()) * (1e9 / perSecond);
+      at[i] = (long) (secondsAt(x, from, to, seconds) * 1e9);
+      x += -Math.log(1 - random.nextDouble());
     }
     return new Pacer() {
       @Override

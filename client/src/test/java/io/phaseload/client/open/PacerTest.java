@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.Stage;
 import io.phaseload.client.run.Pacer;
 import java.time.Duration;
 import java.util.List;
@@ -58,5 +59,53 @@ class PacerTest {
         plan.withOpenModel(new Model.Open(400, Duration.ofSeconds(3), Model.Open.Arrivals.UNIFORM));
     assertEquals(
         List.of(120L, 600L, 1200L, 300L), timed.phases().stream().map(timed::arrivals).toList());
+  }
+
+  @Test
+  void aRampsArrivalIIsWhereTheRatesIntegralReachesI() {
+    // 0 to 400/s over 5 s: 40 t^2 arrivals by t seconds, 1,000 in all.
+    Pacer up = Pacer.ramp(0, 400, 5);
+    assertEquals(0, up.offsetNanos(0));
+    assertEquals(500_000_000, up.offsetNanos(10), 1);
+    assertEquals(2_500_000_000L, up.offsetNanos(250), 1);
+    assertEquals(5_000_000_000L, up.offsetNanos(1000), 1);
+    // 400/s down to 0 over 5 s: 400 t - 40 t^2 arrivals by t.
+    Pacer down = Pacer.ramp(400, 0, 5);
+    assertEquals(1_000_000_000L, down.offsetNanos(360), 1);
+    assertEquals(5_000_000_000L, down.offsetNanos(1000), 1);
+    long previous = -1;
+    for (int i = 0; i <= 1000; i++) {
+      assertTrue(up.offsetNanos(i) > previous, "never back, never twice at once");
+      previous = up.offsetNanos(i);
+    }
+    assertEquals(Pacer.uniform(200).offsetNanos(77), Pacer.ramp(200, 200, 3).offsetNanos(77));
+  }
+
+  @Test
+  void poissonArrivalsFollowARampingRate() {
+    int n = 100_000;
+    Pacer p = Pacer.poisson(0, 2000, 100, 7, n);
+    long firstHalf = 0;
+    for (int i = 0; i < n; i++) {
+      if (p.offsetNanos(i) < 50_000_000_000L) {
+        firstHalf++;
+      }
+    }
+    // 10 t^2 arrivals by t: a quarter of them in the first half of the ramp.
+    assertEquals(25_000, firstHalf, 500);
+    assertEquals(100e9, p.offsetNanos(n - 1), 1e9, "the last near the ramp's end");
+  }
+
+  @Test
+  void stagesArePhasesWithTheirIntegralAsArrivals() {
+    LoadPlan plan =
+        LoadPlan.staged(
+            10,
+            Stage.parse("10s:100/s,20s:100/s,5s:0/s"),
+            Model.Open.Arrivals.UNIFORM,
+            List.of("GET"));
+    assertEquals(List.of(500L, 2000L, 250L), plan.phases().stream().map(plan::arrivals).toList());
+    assertEquals(List.of(50.0, 100.0, 50.0), plan.phases().stream().map(plan::rate).toList());
+    assertEquals(List.of(10, 10, 10), plan.phases().stream().map(plan::threads).toList());
   }
 }

@@ -1,0 +1,144 @@
+package io.phaseload.client.shape;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.cli.ExitCode;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.Reply;
+import io.phaseload.client.testing.ScriptedServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --stages} in the open model, against a server that logs when each request arrived: a ramp
+ * from 0 to 400/s over 5 s sends 40, 120, 200, 280 and 360 in its five seconds (the rate's integral
+ * over each), within 5 %, and exactly 1,000 in all; stages are rows of the report; shards of a
+ * shape merge to one generator's totals; a bad shape is refused before anything is sent.
+ */
+@Timeout(60)
+class StagesRunTest {
+
+  @TempDir Path dir;
+
+  /** A server that answers at once and keeps each request's arrival time. */
+  private static ScriptedServer logging(ConcurrentLinkedQueue<Long> arrived) throws Exception {
+    return ScriptedServer.start(
+        r -> {
+          arrived.add(System.nanoTime());
+          return Reply.response(200, "{}");
+        });
+  }
+
+  @Test
+  void aRampSendsTheRatesIntegralSecondBySecond() throws Exception {
+    ConcurrentLinkedQueue<Long> arrived = new ConcurrentLinkedQueue<>();
+    try (ScriptedServer server = logging(arrived)) {
+      ClientRun run = ClientRun.of("50", "1", "--url", server.url("/"), "--stages", "5s:400/s");
+      assertEquals(0, run.code(), run.out() + run.err());
+      assertEquals(1000, run.sent(), "the integral of 0 to 400/s over 5 s");
+      assertEquals(1000, arrived.size(), "what the server received");
+    }
+    List<Long> times = new ArrayList<>(arrived);
+    Collections.sort(times);
+    long first = times.get(0);
+    long[] perSecond = new long[6];
+    for (long t : times) {
+      perSecond[(int) Math.min(5, (t - first) / 1_000_000_000L)]++;
+    }
+    for (int k = 0; k < 5; k++) {
+      // 80 t arrivals a second at t seconds: 40 (2k + 1) in second k.
+      long target = 40L * (2 * k + 1);
+      assertTrue(
+          Math.abs(perSecond[k] - target) <= Math.max(2, 0.05 * target),
+          "second " + k + ": " + perSecond[k] + " against " + target);
+    }
+    assertTrue(perSecond[5] <= 2, "the ramp ends at 5 s: " + perSecond[5] + " after");
+  }
+
+  @Test
+  void eachStageIsARowAndHoldsItsShare() throws Exception {
+    ConcurrentLinkedQueue<Long> arrived = new ConcurrentLinkedQueue<>();
+    try (ScriptedServer server = logging(arrived)) {
+      ClientRun run =
+          ClientRun.of("20", "1", "--url", server.url("/"), "--stages", "1s:200/s,1s:200/s,1s:0/s");
+      assertEquals(0, run.code(), run.out() + run.err());
+      List<PhaseResult> phases = run.result().phases();
+      assertEquals(List.of("STAGE1", "STAGE2", "STAGE3"), run.result().plan().phaseNames());
+      // Up to 200/s over 1 s, 1 s at 200/s, back to 0 over 1 s: 100, 200 and 100 arrivals.
+      long[] expected = {100, 200, 100};
+      for (PhaseResult p : phases) {
+        long n = expected[p.phase().index()];
+        assertEquals(n, p.arrivals().scheduled(), p.phase().name());
+        assertEquals(n, p.arrivals().started(), p.phase().name());
+        assertEquals(n, run.phase(p.phase().name()).sent(), p.phase().name());
+      }
+      assertEquals(400, arrived.size());
+    }
+  }
+
+  @Test
+  void shardsOfAShapeMergeToOneGeneratorsTotals() throws Exception {
+    ConcurrentLinkedQueue<Long> arrived = new ConcurrentLinkedQueue<>();
+    List<String> report = new ArrayList<>(List.of("report"));
+    try (ScriptedServer server = logging(arrived)) {
+      for (int s = 0; s < 2; s++) {
+        Path record = dir.resolve("shard-" + s + ".plr");
+        ClientRun shard =
+            ClientRun.of(
+                "20",
+                "1",
+                "-q",
+                "--url",
+                server.url("/"),
+                "--stages",
+                "1s:150/s,1s:0/s",
+                "--shard",
+                s + "/2",
+                "--record",
+                record.toString());
+        assertEquals(0, shard.code(), shard.out() + shard.err());
+        report.add(record.toString());
+      }
+    }
+    ClientRun merged = ClientRun.of(report.toArray(String[]::new));
+    assertEquals(0, merged.code(), merged.out() + merged.err());
+    // 0 to 150/s over 1 s, then 150/s to 0 over 1 s: 75 arrivals each.
+    assertEquals(75, merged.phase("STAGE1").sent());
+    assertEquals(75, merged.phase("STAGE2").sent());
+    assertEquals(150, merged.sent());
+    assertEquals(150, arrived.size(), "what the server received from both shards");
+  }
+
+  @Test
+  void aBadShapeIsRefusedBeforeAnythingIsSent() throws Exception {
+    Map<List<String>, String> refusals =
+        Map.of(
+            List.of("--stages", "5s:10"), "give its target as arrivals per second",
+            List.of("--stages", "0s:10/s"), "must be more than 0",
+            List.of("--stages", "5s:fast/s"), "must be a number of arrivals per second",
+            List.of("--stages", "5s:0/s"), "no arrival falls in it",
+            List.of("--stages", "5s"), "is not DURATION:TARGET",
+            List.of("--stages", "5s:10/s", "--phases", "1.0"), "give one",
+            List.of("--stages", "5s:10/s", "--rate", "10"), "without --rate");
+    try (ScriptedServer server = ScriptedServer.start(r -> Reply.response(200, "{}"))) {
+      for (Map.Entry<List<String>, String> e : refusals.entrySet()) {
+        List<String> args = new ArrayList<>(List.of("10", "1", "--url", server.url("/")));
+        args.addAll(e.getKey());
+        ClientRun run = ClientRun.of(args.toArray(String[]::new));
+        assertEquals(ExitCode.USAGE, run.code(), e.getKey() + ": " + run.err());
+        assertTrue(run.err().contains(e.getValue()), e.getValue() + " in: " + run.err());
+        assertEquals(2, run.err().lines().count(), "the problem, then the usage: " + run.err());
+      }
+      assertEquals(0, server.requests(), "nothing was sent");
+    }
+  }
+}
