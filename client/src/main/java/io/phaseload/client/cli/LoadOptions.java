@@ -17,11 +17,11 @@ final class LoadOptions {
 
   @Option(
       name = "--stages",
-      metaVar = "D:R/s,..",
+      metaVar = "D:T,..",
       usage =
-          "the open model's load shape, as k6's stages: each stage moves the arrival rate"
-              + " linearly from the last one's target (from 0) to R per second over D, e.g."
-              + " 30s:200/s,1m:200/s,30s:0/s; one row each; THREADS caps arrivals in flight")
+          "the load shape, as k6's stages: each stage moves the load linearly from the last"
+              + " target (from 0) to T over D, users (30s:40, closed model) or arrivals per"
+              + " second (30s:200/s, open model); one row each; THREADS caps either")
   String stages;
 
   @Option(

@@ -107,7 +107,7 @@ final class RunSetup {
 
   private LoadPlan plan(int threads, int iterations, Scenario scenario) {
     if (load.stages != null) {
-      return staged(threads, scenario);
+      return staged(threads, iterations, scenario);
     }
     LoadPlan plan = LoadPlan.of(threads, iterations, fractions(load.phases), scenario.names());
     if (load.rate == null) {
@@ -141,8 +141,11 @@ final class RunSetup {
     return shard == null || shard.startAt == null ? null : StartAt.parse(shard.startAt);
   }
 
-  /** The open-model plan of {@code --stages}: one phase a stage, THREADS the cap in each. */
-  private LoadPlan staged(int threads, Scenario scenario) {
+  /**
+   * The plan of {@code --stages}, one phase a stage: in the open model THREADS caps the arrivals in
+   * flight in each; in the closed model it caps the users.
+   */
+  private LoadPlan staged(int threads, int iterations, Scenario scenario) {
     if (load.phases != null) {
       throw new IllegalArgumentException("--stages and --phases are two load shapes: give one");
     }
@@ -153,9 +156,21 @@ final class RunSetup {
     if (load.phaseSeconds != null) {
       throw new IllegalArgumentException("--stages give each stage its length: no --phase-seconds");
     }
+    Stage.Shape shape = Stage.parse(load.stages);
+    if (!shape.rates()) {
+      if (load.arrivals != null) {
+        throw new IllegalArgumentException("--arrivals is for stages of arrivals (R/s)");
+      }
+      if (scenario.populations().size() > 1) {
+        throw new IllegalArgumentException(
+            "--stages of users run one population for now: give several populations stages of"
+                + " arrivals (R/s)");
+      }
+      return LoadPlan.stagedUsers(threads, iterations, shape.stages(), scenario.names());
+    }
     return LoadPlan.staged(
         threads,
-        Stage.parse(load.stages),
+        shape.stages(),
         load.arrivals == null
             ? Model.Open.Arrivals.UNIFORM
             : Model.Open.Arrivals.parse(load.arrivals),

@@ -184,6 +184,44 @@ public record LoadPlan(
     return new LoadPlan(threads, 1, List.of(phases), requestNames, open);
   }
 
+  /**
+   * The closed-model plan of {@code stages} of users, one phase each, named STAGE1, STAGE2, ...:
+   * each stage's users start and stop spread over it ({@link Stage#startNanos}, {@link
+   * Stage#stopNanos}), each running iterations until its stage stops it, ITERATIONS at most.
+   *
+   * @throws IllegalArgumentException if a stage wants more users than THREADS
+   */
+  public static LoadPlan stagedUsers(
+      int threads, int iterations, List<Stage> stages, List<String> requestNames) {
+    Phase[] phases = new Phase[stages.size()];
+    for (int i = 0; i < phases.length; i++) {
+      int users = stages.get(i).users();
+      if (users > threads) {
+        throw new IllegalArgumentException(
+            "--stages: stage "
+                + (i + 1)
+                + " wants "
+                + users
+                + " users, more than THREADS ("
+                + threads
+                + "), which caps them");
+      }
+      phases[i] = new Phase(i, "STAGE" + (i + 1), users / (double) threads, users);
+    }
+    return new LoadPlan(
+        threads, iterations, List.of(phases), requestNames, new Model.Closed(stages));
+  }
+
+  /** The plan's stages ({@code --stages}), a phase each; empty for a plan of phases. */
+  public List<Stage> stages() {
+    return model instanceof Model.Open open ? open.stages() : ((Model.Closed) model).stages();
+  }
+
+  /** The stage {@code phase} is, of a plan of {@code --stages}; null for a plan of phases. */
+  public Stage stage(Phase phase) {
+    return stages().isEmpty() ? null : stages().get(phase.index());
+  }
+
   /** The default four-phase plan. */
   public static LoadPlan standard(int threads, int iterations) {
     return of(threads, iterations, DEFAULT_FRACTIONS);

@@ -17,11 +17,24 @@ public sealed interface Model {
   /**
    * The closed model: each thread runs its ITERATIONS back to back, waiting for every response
    * before the next request. Immutable.
+   *
+   * @param stages the load shape in users, phase by phase ({@code --stages}): users start and stop
+   *     spread over each phase, each iterating until its stage stops it (ITERATIONS at most); empty
+   *     for phases whose users each run ITERATIONS
    */
-  record Closed() implements Model {
+  record Closed(List<Stage> stages) implements Model {
 
-    /** The one closed model. */
-    public static final Closed INSTANCE = new Closed();
+    /** The closed model of phases whose users each run ITERATIONS. */
+    public static final Closed INSTANCE = new Closed(List.of());
+
+    public Closed {
+      stages = stages == null ? List.of() : List.copyOf(stages);
+    }
+
+    /** Whether the phases are stages ({@code --stages}). */
+    public boolean staged() {
+      return !stages.isEmpty();
+    }
 
     @Override
     public String describe() {

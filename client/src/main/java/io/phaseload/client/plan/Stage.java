@@ -6,95 +6,133 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One stage of an open-model load shape, as k6's {@code stages} and Gatling's {@code
- * rampUsersPerSec} give it: the arrival rate moves linearly from {@code from} to {@code to} per
- * second over {@code length}; when they are equal, it holds. A run's stages follow one another,
+ * One stage of a load shape, as k6's {@code stages} give it: the load moves linearly from {@code
+ * from} to {@code to} over {@code length}; when they are equal, it holds. In the open model the
+ * load is arrivals per second; in the closed model it is users. A run's stages follow one another,
  * each from where the last one ended, the first from 0. Immutable.
  *
- * @param from arrivals per second at the stage's start
- * @param to arrivals per second at its end
+ * @param from the load at the stage's start: arrivals per second, or users
+ * @param to the load at its end
  * @param length how long it lasts
  */
 public record Stage(double from, double to, Duration length) {
 
   public Stage {
     if (!(from >= 0) || !(to >= 0) || Double.isInfinite(from) || Double.isInfinite(to)) {
-      throw new IllegalArgumentException("a stage's rates must be 0 or more per second");
+      throw new IllegalArgumentException("a stage's targets must be 0 or more");
     }
     if (length == null || length.isNegative() || length.isZero()) {
       throw new IllegalArgumentException("a stage's length must be positive");
     }
   }
 
+  /** A load shape as {@code --stages} gives it: its stages, and whether they are rates or users. */
+  public record Shape(List<Stage> stages, boolean rates) {}
+
   public double seconds() {
     return length.toNanos() / 1e9;
   }
 
-  /** Arrivals of the whole plan in the stage: the rate's integral over it, rounded. */
+  /** Arrivals of the whole plan in an open-model stage: the rate's integral over it, rounded. */
   public long arrivals() {
     return Math.round((from + to) / 2 * seconds());
   }
 
-  /** The mean rate the stage's arrivals come at. */
+  /** The mean rate an open-model stage's arrivals come at. */
   public double meanRate() {
     return arrivals() / seconds();
   }
 
-  /** As reports say it: "5s 0/s to 400/s", "10s at 400/s". */
-  public String text() {
-    String d = Durations.format(length);
-    return from == to ? d + " at " + rate(to) : d + " " + rate(from) + " to " + rate(to);
-  }
-
-  private static String rate(double r) {
-    return (r == Math.rint(r) ? Long.toString((long) r) : Double.toString(r)) + "/s";
+  /** The most users a closed-model stage runs at once. */
+  public int users() {
+    return (int) Math.max(from, to);
   }
 
   /**
-   * Reads {@code --stages D:T,D:T,...}: each stage moves the rate from the last one's target to T
-   * arrivals per second ({@code 200/s}) over D ({@code 30s}, {@code 2m}), from 0.
+   * When a closed-model stage's user {@code k} (0-based) starts, in nanoseconds after the stage's
+   * start: users beyond the stage's first {@code from} start evenly over a rising stage, so that
+   * {@code from + (to - from) t / length} run at t.
+   */
+  public long startNanos(int k) {
+    return to > from && k >= from ? (long) ((k - from) / (to - from) * length.toNanos()) : 0;
+  }
+
+  /**
+   * When a closed-model stage's user {@code k} stops starting iterations, in nanoseconds after the
+   * stage's start: at the stage's end, or, over a falling stage, evenly, the last users first, so
+   * that {@code from - (from - to) t / length} run at t. A user stopped finishes the iteration it
+   * is in.
+   */
+  public long stopNanos(int k) {
+    return from > to && k >= to
+        ? (long) ((from - k) / (from - to) * length.toNanos())
+        : length.toNanos();
+  }
+
+  /** As reports say it: "5s 0/s to 400/s", "10s at 40 users". */
+  public String text(boolean rates) {
+    String d = Durations.format(length);
+    return from == to
+        ? d + " at " + load(to, rates)
+        : d + " " + load(from, rates) + " to " + load(to, rates);
+  }
+
+  private static String load(double r, boolean rates) {
+    String n = r == Math.rint(r) ? Long.toString((long) r) : Double.toString(r);
+    return rates ? n + "/s" : n + (r == 1 ? " user" : " users");
+  }
+
+  /**
+   * Reads {@code --stages D:T,D:T,...}: each stage moves the load from the last one's target (from
+   * 0) to T over D ({@code 30s}, {@code 2m}): arrivals per second when every T is written {@code
+   * R/s}, users when none is.
    *
    * @throws IllegalArgumentException in one line, naming the stage that is wrong
    */
-  public static List<Stage> parse(String text) {
+  public static Shape parse(String text) {
     List<Stage> out = new ArrayList<>();
+    Boolean rates = null;
     double from = 0;
-    String[] items = text.split(",", -1);
-    for (String item : items) {
+    for (String item : text.split(",", -1)) {
       String s = item.strip();
       int colon = s.indexOf(':');
       if (colon < 0) {
         throw new IllegalArgumentException(
-            "--stages: '" + s + "' is not DURATION:TARGET, e.g. 30s:200/s");
+            "--stages: '" + s + "' is not DURATION:TARGET, e.g. 30s:40 (users) or 30s:200/s");
       }
-      Duration length = Durations.parse("--stages '" + s + "'", s.substring(0, colon).strip());
+      String where = "--stages '" + s + "'";
+      Duration length = Durations.parse(where, s.substring(0, colon).strip());
       String target = s.substring(colon + 1).strip().toLowerCase(Locale.ROOT);
-      if (!target.endsWith("/s")) {
+      boolean rate = target.endsWith("/s");
+      if (rates != null && rates != rate) {
         throw new IllegalArgumentException(
-            "--stages '"
-                + s
-                + "': give its target as arrivals per second, e.g. 200/s (stages of users, for"
-                + " the closed model, are not built yet)");
+            where + ": every target is arrivals per second (R/s) or every one is users, not both");
       }
+      rates = rate;
       double to;
       try {
-        to = Double.parseDouble(target.substring(0, target.length() - 2).strip());
+        to = Double.parseDouble(rate ? target.substring(0, target.length() - 2).strip() : target);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
-            "--stages '" + s + "': the target must be a number of arrivals per second, e.g. 200/s");
+            where + ": the target must be users (40) or arrivals per second (200/s)");
       }
-      if (!(to >= 0) || Double.isInfinite(to)) {
+      if (!(to >= 0) || Double.isInfinite(to) || (!rate && to != Math.rint(to))) {
         throw new IllegalArgumentException(
-            "--stages '" + s + "': the target must be 0 or more per second");
+            where + ": the target must be " + (rate ? "0/s or more" : "a whole number of users"));
       }
       Stage stage = new Stage(from, to, length);
-      if (stage.arrivals() == 0) {
+      if (rate ? stage.arrivals() == 0 : stage.users() == 0) {
         throw new IllegalArgumentException(
-            "--stages '" + s + "': no arrival falls in it (" + stage.text() + ")");
+            where
+                + ": "
+                + (rate ? "no arrival falls in it" : "no user runs in it")
+                + " ("
+                + stage.text(rate)
+                + ")");
       }
       out.add(stage);
       from = to;
     }
-    return out; // the plan refuses more stages than it has phases for
+    return new Shape(out, rates); // the plan refuses more stages than it has phases for
   }
 }

@@ -146,13 +146,10 @@ public record RecordHeader(
         o.put("phaseLengthNanos", open.phaseLength().toNanos());
       }
       o.put("arrivals", open.arrivals().label());
-      ArrayNode stages = o.putArray("stages");
-      for (Stage s : open.stages()) {
-        ObjectNode st = stages.addObject();
-        st.put("from", s.from());
-        st.put("to", s.to());
-        st.put("nanos", s.length().toNanos());
-      }
+      o.set("stages", stages(open.stages()));
+    }
+    if (plan.model() instanceof Model.Closed closed && closed.staged()) {
+      n.set("closedStages", stages(closed.stages()));
     }
     n.put("shardIndex", plan.shard().index());
     n.put("shardCount", plan.shard().count());
@@ -160,10 +157,21 @@ public record RecordHeader(
   }
 
   /** The plan's populations; before format 5, one whose every request was the iteration's. */
-  /** An open model's stages; none before format 5. */
-  private static List<Stage> stages(JsonNode open) {
+  private static ArrayNode stages(List<Stage> stages) {
+    ArrayNode out = JSON.createArrayNode();
+    for (Stage s : stages) {
+      ObjectNode st = out.addObject();
+      st.put("from", s.from());
+      st.put("to", s.to());
+      st.put("nanos", s.length().toNanos());
+    }
+    return out;
+  }
+
+  /** A model's stages; none before format 5. */
+  private static List<Stage> stages(JsonNode list) {
     List<Stage> out = new ArrayList<>();
-    for (JsonNode s : open.path("stages")) {
+    for (JsonNode s : list) {
       out.add(
           new Stage(
               need(s, "from").asDouble(),
@@ -218,7 +226,7 @@ public record RecordHeader(
               need(ph, "fraction").asDouble(),
               need(ph, "threads").asInt()));
     }
-    Model model = Model.Closed.INSTANCE;
+    Model model = new Model.Closed(stages(p.path("closedStages")));
     if (p.has("open")) {
       JsonNode o = p.get("open");
       model =
@@ -228,7 +236,7 @@ public record RecordHeader(
                   ? Duration.ofNanos(o.get("phaseLengthNanos").asLong())
                   : null,
               Model.Open.Arrivals.parse(need(o, "arrivals").asText()),
-              stages(o));
+              stages(o.path("stages")));
     }
     List<String> requestNames = strings(need(p, "requestNames"));
     LoadPlan plan =

@@ -9,6 +9,7 @@ import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Shard;
+import io.phaseload.client.plan.Stage;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
@@ -127,20 +128,21 @@ public final class JsonReport {
           "phaseSeconds",
           open.phaseLength() == null ? null : Millis.seconds(open.phaseLength().toNanos()));
       settings.put("arrivals", open.arrivals().label());
-      if (open.staged()) {
-        settings.put(
-            "stages",
-            open.stages().stream()
-                .map(
-                    st -> {
-                      Map<String, Object> m = new LinkedHashMap<>();
-                      m.put("seconds", Millis.seconds(st.length().toNanos()));
-                      m.put("from", st.from());
-                      m.put("to", st.to());
-                      return m;
-                    })
-                .toList());
-      }
+    }
+    List<Stage> stages = run.plan().stages();
+    if (!stages.isEmpty()) {
+      settings.put(
+          "stages",
+          stages.stream()
+              .map(
+                  st -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("seconds", Millis.seconds(st.length().toNanos()));
+                    m.put("from", st.from());
+                    m.put("to", st.to());
+                    return m;
+                  })
+              .toList());
     }
     doc.put("settings", settings);
     doc.put("requestNames", run.plan().requestNames());

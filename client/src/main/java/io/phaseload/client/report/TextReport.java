@@ -76,12 +76,17 @@ public final class TextReport {
 
   /** The open model's rate and arrivals; nothing in the closed model. */
   private static void model(RunResult run, PrintStream out) {
+    if (run.plan().model() instanceof Model.Closed closed && closed.staged()) {
+      StringJoiner stages = new StringJoiner("; ", "Model: closed, stages ", "");
+      closed.stages().forEach(s -> stages.add(s.text(false)));
+      out.println(stages);
+    }
     if (!(run.plan().model() instanceof Model.Open open)) {
       return;
     }
     if (open.staged()) {
       StringJoiner stages = new StringJoiner("; ", "Model: open, stages ", "");
-      open.stages().forEach(s -> stages.add(s.text()));
+      open.stages().forEach(s -> stages.add(s.text(true)));
       out.println(stages + " (" + open.arrivals().label() + ")");
     } else {
       out.println(

@@ -2,6 +2,7 @@ package io.phaseload.client.run;
 
 import io.phaseload.client.engine.User;
 import io.phaseload.client.plan.Population;
+import io.phaseload.client.plan.Stage;
 import io.phaseload.client.request.Think;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
@@ -40,6 +41,16 @@ final class ClosedUser implements User {
   private boolean done;
 
   /**
+   * Of a stage of users ({@code --stages}): when this user starts, and when it stops starting
+   * iterations, in nanoseconds after the phase's start; 0 and never otherwise.
+   */
+  private final long startAfter;
+
+  private final long stopAfter;
+
+  private boolean begun;
+
+  /**
    * @param population which of the plan's populations the user is of
    * @param unit which of the population's users in the phase it is, from 0
    * @param thread which of the phase's users it is, from 0, where it leaves its gaps
@@ -54,6 +65,10 @@ final class ClosedUser implements User {
     this.max = context.stop().limit();
     this.slot = context.recorder().start(context.phase().index(), population, unit);
     this.user = context.user(population, unit);
+    Stage stage = context.plan().stage(context.phase());
+    int k = context.plan().firstUser(context.phase(), population) + unit;
+    this.startAfter = stage == null ? 0 : stage.startNanos(k);
+    this.stopAfter = stage == null ? Long.MAX_VALUE : stage.stopNanos(k);
     if (context.flow().data != null) {
       // Per iteration, setup requests use the first iteration's row.
       vars.row(
@@ -74,6 +89,14 @@ final class ClosedUser implements User {
    */
   @Override
   public int next(long now) {
+    if (!begun) {
+      begun = true;
+      if (startAfter > 0) {
+        // A stage's later users wait for their turn as a pause before their first request.
+        thinking = true;
+        wakeAt = context.start().at() + startAfter;
+      }
+    }
     if (thinking && now - wakeAt < 0 && !context.stop().stopped()) {
       return WAIT;
     }
@@ -86,6 +109,14 @@ final class ClosedUser implements User {
           context.gaps().putThink(thread, thinkSum, thinks);
         }
         return DONE;
+      }
+      if (request == population.iterationStart()
+          && iteration < iterations
+          && now - context.start().at() >= stopAfter) {
+        // Its stage stopped it: no more iterations; its teardown, if any, still goes.
+        iteration = iterations;
+        request = population.iterationEnd();
+        continue;
       }
       if (request == population.iterationStart() && iteration > 0) {
         vars.iteration(iteration);

@@ -15,6 +15,8 @@ import io.phaseload.client.result.LatencyRecorder;
  * @param runStart the run's start on its clock: recorded times are offsets from it
  * @param usersBefore the whole plan's users in the phases before this one (closed model)
  * @param arrivalsBefore the whole plan's arrivals in the phases before this one (open model)
+ * @param start when the phase began, on the run's clock: set once every user is ready, before any
+ *     asks what to do
  */
 record PhaseContext(
     LoadPlan plan,
@@ -26,7 +28,21 @@ record PhaseContext(
     long seed,
     long runStart,
     long usersBefore,
-    long arrivalsBefore) {
+    long arrivalsBefore,
+    Start start) {
+
+  /** When a phase began; written once by the run's thread, read by the users'. */
+  static final class Start {
+    private volatile long at;
+
+    void set(long nanos) {
+      at = nanos;
+    }
+
+    long at() {
+      return at;
+    }
+  }
 
   /**
    * The variables of the phase's user {@code unit} of population {@code population}, numbered as in

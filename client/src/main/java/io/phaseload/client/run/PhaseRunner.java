@@ -165,9 +165,20 @@ public final class PhaseRunner {
       }
       arrivalsBefore += plan.wholeArrivals(p);
     }
+    PhaseContext.Start phaseStart = new PhaseContext.Start();
     PhaseContext context =
         new PhaseContext(
-            plan, phase, recorder, stop, gaps, flow, seed, runStart, usersBefore, arrivalsBefore);
+            plan,
+            phase,
+            recorder,
+            stop,
+            gaps,
+            flow,
+            seed,
+            runStart,
+            usersBefore,
+            arrivalsBefore,
+            phaseStart);
     int populations = plan.populations().size();
     Arrivals[] arrivals = new Arrivals[plan.isOpen() ? populations : 0];
     User[] users = new User[plan.threads(phase)];
@@ -190,6 +201,7 @@ public final class PhaseRunner {
         new Drive(executor, nanoTime, waiter, this::stop),
         at -> {
           start[0] = at;
+          phaseStart.set(at);
           for (Arrivals a : arrivals) {
             a.start(at);
           }

@@ -46,6 +46,8 @@ public final class RunDeadline implements AutoCloseable {
         millis = Math.addExact(millis, Math.multiplyExact(iterations * requests, perRequestMillis));
         if (plan.isOpen()) {
           millis += (long) Math.ceil(plan.arrivals(phase) / plan.rate(phase) * 1000);
+        } else if (plan.stage(phase) != null) {
+          millis += plan.stage(phase).length().toMillis(); // its later users wait for their turn
         }
       }
     } catch (ArithmeticException e) {

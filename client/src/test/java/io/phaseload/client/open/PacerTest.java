@@ -101,7 +101,7 @@ class PacerTest {
     LoadPlan plan =
         LoadPlan.staged(
             10,
-            Stage.parse("10s:100/s,20s:100/s,5s:0/s"),
+            Stage.parse("10s:100/s,20s:100/s,5s:0/s").stages(),
             Model.Open.Arrivals.UNIFORM,
             List.of("GET"));
     assertEquals(List.of(500L, 2000L, 250L), plan.phases().stream().map(plan::arrivals).toList());

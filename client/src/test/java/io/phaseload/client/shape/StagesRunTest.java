@@ -121,14 +121,19 @@ class StagesRunTest {
   @Test
   void aBadShapeIsRefusedBeforeAnythingIsSent() throws Exception {
     Map<List<String>, String> refusals =
-        Map.of(
-            List.of("--stages", "5s:10"), "give its target as arrivals per second",
-            List.of("--stages", "0s:10/s"), "must be more than 0",
-            List.of("--stages", "5s:fast/s"), "must be a number of arrivals per second",
-            List.of("--stages", "5s:0/s"), "no arrival falls in it",
-            List.of("--stages", "5s"), "is not DURATION:TARGET",
-            List.of("--stages", "5s:10/s", "--phases", "1.0"), "give one",
-            List.of("--stages", "5s:10/s", "--rate", "10"), "without --rate");
+        Map.ofEntries(
+            Map.entry(List.of("--stages", "5s:10/s,5s:10"), "not both"),
+            Map.entry(List.of("--stages", "0s:10/s"), "must be more than 0"),
+            Map.entry(
+                List.of("--stages", "5s:fast/s"), "the target must be users (40) or arrivals"),
+            Map.entry(List.of("--stages", "5s:0/s"), "no arrival falls in it"),
+            Map.entry(List.of("--stages", "5s"), "is not DURATION:TARGET"),
+            Map.entry(List.of("--stages", "5s:10/s", "--phases", "1.0"), "give one"),
+            Map.entry(List.of("--stages", "5s:10/s", "--rate", "10"), "without --rate"),
+            Map.entry(List.of("--stages", "5s:50"), "more than THREADS"),
+            Map.entry(List.of("--stages", "5s:2.5"), "a whole number of users"),
+            Map.entry(List.of("--stages", "5s:0"), "no user runs in it"),
+            Map.entry(List.of("--stages", "5s:10", "--arrivals", "poisson"), "--arrivals is for"));
     try (ScriptedServer server = ScriptedServer.start(r -> Reply.response(200, "{}"))) {
       for (Map.Entry<List<String>, String> e : refusals.entrySet()) {
         List<String> args = new ArrayList<>(List.of("10", "1", "--url", server.url("/")));
