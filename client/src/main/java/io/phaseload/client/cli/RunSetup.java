@@ -106,7 +106,7 @@ final class RunSetup {
   }
 
   private LoadPlan plan(int threads, int iterations, Scenario scenario) {
-    if (load.stages != null) {
+    if (load.stages != null || scenario.stages() != null) {
       return staged(threads, iterations, scenario);
     }
     LoadPlan plan = LoadPlan.of(threads, iterations, fractions(load.phases), scenario.names());
@@ -156,7 +156,8 @@ final class RunSetup {
     if (load.phaseSeconds != null) {
       throw new IllegalArgumentException("--stages give each stage its length: no --phase-seconds");
     }
-    Stage.Shape shape = Stage.parse(load.stages);
+    // --stages overrides the scenario file's stages:, as k6's options do its script's.
+    Stage.Shape shape = Stage.parse(load.stages != null ? load.stages : scenario.stages());
     if (!shape.rates()) {
       if (load.arrivals != null) {
         throw new IllegalArgumentException("--arrivals is for stages of arrivals (R/s)");

@@ -24,6 +24,8 @@ import java.util.Set;
  *     {@code requests}: those it sends once before its iterations ({@code setup:}), in each
  *     iteration, and once after them ({@code teardown:}); one, of every request, unless the file
  *     names several
+ * @param stages the file's load shape ({@code stages:}), as {@code --stages} writes it ({@code
+ *     30s:40,1m:40}), which {@code --stages} overrides; null for none
  */
 public record Scenario(
     List<RequestSpec> requests,
@@ -31,11 +33,12 @@ public record Scenario(
     boolean builtIn,
     boolean cookies,
     DataFile data,
-    List<Population> populations) {
+    List<Population> populations,
+    String stages) {
 
   /** A scenario whose users keep cookies, with no data file. */
   public Scenario(List<RequestSpec> requests, long seed, boolean builtIn) {
-    this(requests, seed, builtIn, true, null, null);
+    this(requests, seed, builtIn, true, null, null, null);
   }
 
   public Scenario {

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Population;
+import io.phaseload.client.plan.Stage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.StringJoiner;
 
 /**
  * Reads a scenario file: YAML (JSON is YAML too) with a {@code requests} list (each user's
@@ -24,7 +26,7 @@ import java.util.Set;
 public final class ScenarioFile {
 
   private static final Set<String> TOP_KEYS =
-      Set.of("requests", "setup", "teardown", "populations", "slo", "cookies", "data");
+      Set.of("requests", "setup", "teardown", "populations", "slo", "cookies", "data", "stages");
 
   private ScenarioFile() {}
 
@@ -73,11 +75,39 @@ public final class ScenarioFile {
     }
     try {
       DataFile data = root.has("data") ? DataFile.read(file, root.get("data")) : null;
+      String stages = root.has("stages") ? stages(root.get("stages")) : null;
       return new Scenario(
-          requests, seed, false, cookies == null || cookies.asBoolean(), data, populations);
+          requests, seed, false, cookies == null || cookies.asBoolean(), data, populations, stages);
     } catch (IllegalArgumentException e) {
       throw new InvalidScenario(where + ": " + e.getMessage());
     }
+  }
+
+  /**
+   * A file's {@code stages:}, k6's list ({@code - {duration: 30s, target: 40}}, a target of
+   * arrivals written {@code 200/s}) or {@code --stages}' own text, as {@code --stages} writes it,
+   * checked as {@code --stages} is.
+   */
+  private static String stages(JsonNode node) {
+    String text;
+    if (node.isTextual()) {
+      text = node.asText();
+    } else if (node.isArray() && !node.isEmpty()) {
+      StringJoiner out = new StringJoiner(",");
+      for (JsonNode s : node) {
+        if (!s.isObject() || !s.has("duration") || !s.has("target")) {
+          throw new IllegalArgumentException(
+              "stages must be a list of {duration: 30s, target: 40} (or 200/s), or D:T,D:T,...");
+        }
+        out.add(s.get("duration").asText() + ":" + s.get("target").asText());
+      }
+      text = out.toString();
+    } else {
+      throw new IllegalArgumentException(
+          "stages must be a list of {duration: 30s, target: 40} (or 200/s), or D:T,D:T,...");
+    }
+    Stage.parse(text);
+    return text;
   }
 
   /**

@@ -86,6 +86,43 @@ class StagesRunTest {
   }
 
   @Test
+  void aScenarioFilesStagesAreK6sListAndStagesOverridesThem() throws Exception {
+    Path file =
+        java.nio.file.Files.writeString(
+            dir.resolve("shape.yaml"),
+            """
+            stages:
+              - {duration: 1s, target: 100/s}
+              - {duration: 1s, target: 0/s}
+            requests:
+              - {name: get, path: /}
+            """);
+    ConcurrentLinkedQueue<Long> arrived = new ConcurrentLinkedQueue<>();
+    try (ScriptedServer server = logging(arrived)) {
+      ClientRun run =
+          ClientRun.of("10", "1", "-q", "--url", server.url("/"), "--scenario", file.toString());
+      assertEquals(0, run.code(), run.out() + run.err());
+      assertEquals(List.of("STAGE1", "STAGE2"), run.result().plan().phaseNames());
+      assertEquals(50, run.phase("STAGE1").sent());
+      assertEquals(50, run.phase("STAGE2").sent());
+      ClientRun over =
+          ClientRun.of(
+              "10",
+              "1",
+              "-q",
+              "--url",
+              server.url("/"),
+              "--scenario",
+              file.toString(),
+              "--stages",
+              "1s:40/s");
+      assertEquals(0, over.code(), over.out() + over.err());
+      assertEquals(20, over.sent(), "--stages wins over the file's");
+      assertEquals(120, arrived.size());
+    }
+  }
+
+  @Test
   void shardsOfAShapeMergeToOneGeneratorsTotals() throws Exception {
     ConcurrentLinkedQueue<Long> arrived = new ConcurrentLinkedQueue<>();
     List<String> report = new ArrayList<>(List.of("report"));
