@@ -68,6 +68,7 @@ public final class CapacitySearch {
     GENERATOR("the generator fell behind"),
     MAX_STEPS("the most steps were run"),
     BUDGET("the next step would run past --duration"),
+    RAMP("a window of the ramp did not hold"),
     INTERRUPTED("interrupted");
 
     public final String text;

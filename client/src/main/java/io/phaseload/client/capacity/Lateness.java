@@ -43,6 +43,16 @@ public record Lateness(long late, long busy, long free, int peakInFlight) {
 
   /** The lateness of phase {@code phase} of an open-model recording run with {@code threads}. */
   public static Lateness of(LatencyRecorder rec, int phase, int threads) {
+    return of(rec, phase, threads, Long.MIN_VALUE, Long.MAX_VALUE);
+  }
+
+  /**
+   * The lateness of the arrivals of phase {@code phase} due from {@code fromNanos} until {@code
+   * toNanos} (on the recording's time axis): a window of a ramp. Threads in flight count every
+   * arrival of the phase.
+   */
+  public static Lateness of(
+      LatencyRecorder rec, int phase, int threads, long fromNanos, long toNanos) {
     int arrivals = 0;
     for (int q = 0; q < rec.populations(); q++) {
       arrivals += rec.units(phase, q);
@@ -75,6 +85,9 @@ public record Lateness(long late, long busy, long free, int peakInFlight) {
     long busy = 0;
     int peak = 0;
     for (int i = 0; i < n; i++) {
+      if (intended[i] < fromNanos || intended[i] >= toNanos) {
+        continue;
+      }
       peak = Math.max(peak, inFlight(sortedBegins, sortedEnds, begins[i]));
       if (begins[i] - intended[i] > ArrivalStats.LATE_NANOS) {
         late++;

@@ -11,6 +11,7 @@ import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * One step of a capacity search: a run at one offered rate, its figures and its verdict. Latencies
@@ -73,14 +74,13 @@ public record Step(
     List<SloResult> verdicts = SloCheck.evaluate(slos, result, run.summary());
     long scheduled = result.plan().arrivals(result.plan().phases().get(0));
     long started = arrivals == null ? 0 : arrivals.started();
-    Verdict verdict;
-    if (SloCheck.allPass(verdicts) && !result.partial() && started == scheduled) {
-      verdict = Verdict.HELD;
-    } else if (generatorsFault(late, started, slos, run)) {
-      verdict = Verdict.GENERATOR;
-    } else {
-      verdict = Verdict.BROKE;
-    }
+    Summary service = run.serviceTime() == null ? run.summary() : run.serviceTime();
+    Verdict verdict =
+        verdict(
+            SloCheck.allPass(verdicts) && !result.partial() && started == scheduled,
+            late,
+            started,
+            () -> SloCheck.allPass(SloCheck.evaluate(slos, result, service)));
     return new Step(
         offered,
         arrivals == null ? 0 : arrivals.achievedRate(),
@@ -97,19 +97,23 @@ public record Step(
   }
 
   /**
-   * Whether a step that broke broke on the generator, not the service: more arrivals were late with
-   * a thread free than with every thread busy, more than a few of them, and the SLOs hold on the
-   * latency from the actual sends (so the service answered in time once asked). A service that
-   * queues inside itself fails the SLOs on that latency too; one that holds every thread busy makes
-   * arrivals late with no thread free: both are the service's limit.
+   * A step's verdict: held when its SLOs held and every arrival began; else the generator's when
+   * more arrivals were late with a thread free than with every thread busy, more than a few of
+   * them, and the SLOs hold on the latency from the actual sends (so the service answered in time
+   * once asked); else broke. A service that queues inside itself fails the SLOs on that latency
+   * too; one that holds every thread busy makes arrivals late with no thread free: both are the
+   * service's limit.
    */
-  private static boolean generatorsFault(
-      Lateness late, long started, List<Slo> slos, Analysis run) {
-    if (late.free() <= late.busy() || late.free() <= GENERATOR_LATE_SHARE * started) {
-      return false;
+  static Verdict verdict(boolean held, Lateness late, long started, BooleanSupplier heldFromSends) {
+    if (held) {
+      return Verdict.HELD;
     }
-    Summary service = run.serviceTime() == null ? run.summary() : run.serviceTime();
-    return SloCheck.allPass(SloCheck.evaluate(slos, run.result(), service));
+    if (late.free() > late.busy()
+        && late.free() > GENERATOR_LATE_SHARE * started
+        && heldFromSends.getAsBoolean()) {
+      return Verdict.GENERATOR;
+    }
+    return Verdict.BROKE;
   }
 
   /** The SLOs that failed. */

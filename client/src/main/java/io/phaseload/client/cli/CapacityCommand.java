@@ -1,9 +1,11 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.capacity.CapacitySearch;
+import io.phaseload.client.capacity.RampSearch;
 import io.phaseload.client.capacity.RateUnit;
 import io.phaseload.client.capacity.Step;
 import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.Stage;
 import io.phaseload.client.report.CapacityChart;
 import io.phaseload.client.report.CapacityPage;
 import io.phaseload.client.report.CapacityReport;
@@ -101,12 +103,15 @@ final class CapacityCommand {
       control.attach(session);
       out.println("Capacity search of " + session.target() + " under " + exprs(slos));
       out.flush();
+      Duration ramp = options.ramp();
       result =
-          CapacitySearch.search(
-              settings,
-              (rate, length, judged) -> step(session, base, slos, rate, length, judged),
-              System::nanoTime,
-              control::interrupted);
+          ramp == null
+              ? CapacitySearch.search(
+                  settings,
+                  (rate, length, judged) -> step(session, base, slos, rate, length, judged),
+                  System::nanoTime,
+                  control::interrupted)
+              : ramp(session, base, slos, settings, ramp);
     } catch (UnreachableException e) {
       err.println("phaseload: " + e.getMessage());
       return ExitCode.FAILED;
@@ -172,6 +177,44 @@ final class CapacityCommand {
         judged ? step.verdict().name().toLowerCase(Locale.ROOT) : "not judged");
     out.flush();
     return step;
+  }
+
+  /**
+   * {@code --ramp}: the warm-up, then one run whose rate rises from the start rate to the max rate
+   * over {@code ramp}, judged window by window ({@link RampSearch}).
+   */
+  private CapacitySearch.Result ramp(
+      RunSession session, RunConfig base, List<Slo> slos, CapacitySearch.Settings s, Duration ramp)
+      throws Exception {
+    if (!s.warmUp().isZero()) {
+      step(session, base, slos, s.startRate(), s.warmUp(), false);
+    }
+    if (control.interrupted()) {
+      return new CapacitySearch.Result(s, List.of(), null, null, CapacitySearch.Stop.INTERRUPTED);
+    }
+    RunConfig c =
+        base.withPlan(
+            base.plan()
+                .withOpenModel(
+                    Model.Open.staged(
+                        List.of(new Stage(s.startRate(), s.maxRate(), ramp)),
+                        Model.Open.Arrivals.UNIFORM)));
+    Analysis run = Analysis.of(session.run(c, new PhaseListener() {}, null));
+    control.finished(run);
+    CapacitySearch.Result result = RampSearch.judge(s, ramp, run, slos);
+    for (Step w : result.steps()) {
+      out.printf(
+          Locale.ROOT,
+          "Window at %s/s: p99 %s ms, %d late (%d while a thread was free), %d errors: %s%n",
+          CapacityReport.rate(w.offered()),
+          Millis.text(w.latency().p99()),
+          w.lateness().late(),
+          w.lateness().free(),
+          w.errors(),
+          w.verdict().name().toLowerCase(Locale.ROOT));
+    }
+    out.flush();
+    return result;
   }
 
   private static String exprs(List<Slo> slos) {

@@ -1,6 +1,7 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.capacity.CapacitySearch;
+import io.phaseload.client.capacity.RampSearch;
 import io.phaseload.client.plan.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,6 +42,14 @@ final class CapacityOptions {
       usage = "a step at the start rate first, not judged (default 2; 0 for none)")
   double warmUpSeconds = 2;
 
+  @Option(
+      name = "--ramp",
+      metaVar = "D",
+      usage =
+          "one run instead of steps: the rate rises linearly from --start-rate to --max-rate over"
+              + " D (e.g. 60s), judged in 20 windows; the answer is the last window that held")
+  String ramp;
+
   @Option(name = "--max-steps", metaVar = "N", usage = "the most steps (default 20)")
   int maxSteps = 20;
 
@@ -77,6 +86,11 @@ final class CapacityOptions {
     return new Object[] {this, target, requests, slo};
   }
 
+  /** {@code --ramp}'s length, or null for a search in steps. */
+  Duration ramp() {
+    return ramp == null ? null : Durations.parse("--ramp", ramp);
+  }
+
   /** The search's settings, checked. */
   CapacitySearch.Settings settings() throws UsageException {
     if (threads < 1) {
@@ -86,10 +100,14 @@ final class CapacityOptions {
       throw new UsageException("--step-seconds must be positive and --warm-up-seconds 0 or more");
     }
     try {
+      Duration rampLength = ramp();
+      if (rampLength != null && maxRate == null) {
+        throw new UsageException("--ramp needs --max-rate, the rate it rises to");
+      }
       return new CapacitySearch.Settings(
           startRate,
           maxRate == null ? Double.POSITIVE_INFINITY : maxRate,
-          seconds(stepSeconds),
+          rampLength == null ? seconds(stepSeconds) : rampLength.dividedBy(RampSearch.WINDOWS),
           seconds(warmUpSeconds),
           0.05,
           maxSteps,

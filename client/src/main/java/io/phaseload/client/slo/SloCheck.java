@@ -6,6 +6,7 @@ import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Evaluates SLOs on a finished run's exact statistics: latency percentiles by nearest rank over the
@@ -27,9 +28,17 @@ public final class SloCheck {
 
   /** Each SLO's verdict, in order. */
   public static List<SloResult> evaluate(List<Slo> slos, RunResult run, Summary summary) {
+    return evaluate(slos, slo -> group(slo, summary), run.wallNanos());
+  }
+
+  /**
+   * Each SLO's verdict on the requests {@code groupOf} gives it (the total, or its request's), over
+   * {@code nanos} (for a rate): a part of a run, such as a window of a ramp.
+   */
+  public static List<SloResult> evaluate(List<Slo> slos, Function<Slo, Group> groupOf, long nanos) {
     List<SloResult> out = new ArrayList<>();
     for (Slo slo : slos) {
-      double measured = measure(slo, group(slo, summary), run.wallNanos());
+      double measured = measure(slo, groupOf.apply(slo), nanos);
       out.add(
           new SloResult(
               slo, measured, !Double.isNaN(measured) && slo.op().holds(measured, slo.bound())));

@@ -95,6 +95,37 @@ class CapacityRunTest {
       assertEquals(
           runsOfSteps(capacity) + 1, run.runs().size(), "one run per step and the warm-up");
       assertTrue(dir.resolve("capacity-latency.png").toFile().length() > 0);
+
+      // The same service along one ramp, 100 to 800/s over 16 s, judged in windows of 0.8 s.
+      Path rampJson = dir.resolve("ramp.json");
+      ClientRun ramp =
+          ClientRun.of(
+              "capacity",
+              "--url",
+              server.url(),
+              "--slo",
+              "p50<75ms",
+              "--start-rate",
+              "100",
+              "--max-rate",
+              "800",
+              "--ramp",
+              "16s",
+              "--warm-up-seconds",
+              "1",
+              "--threads",
+              "64",
+              "--json",
+              rampJson.toString());
+      assertEquals(0, ramp.code(), ramp.out() + ramp.err());
+      JsonNode along = new ObjectMapper().readTree(rampJson.toFile()).get("capacity");
+      double found = along.get("rate").asDouble();
+      assertTrue(Math.abs(found - known) <= 0.10 * known, "the ramp's capacity " + found);
+      assertTrue(Math.abs(found - rate) <= 0.10 * known, found + " against the steps' " + rate);
+      assertEquals("ramp", along.get("stop").asText(), ramp.out());
+      assertEquals(RampSearch.WINDOWS, along.get("steps").size());
+      assertTrue(ramp.millis() < run.millis(), ramp.millis() + " ms against " + run.millis());
+      assertEquals(2, ramp.runs().size(), "the warm-up and the ramp");
     }
   }
 
