@@ -144,14 +144,21 @@ final class ReportFiles {
         current = outputs.charts();
         String title =
             result.plan().threads() + " threads x " + result.plan().iterations() + " iterations";
-        Charts.write(
-            TimeSeries.of(result.recording(), result.wallNanos()),
-            phaseSpans(result),
-            summary.sortedLatencies(),
-            service == null ? null : service.sortedLatencies(),
-            title,
-            current);
-        out.println("Charts: " + current + " (" + String.join(", ", Charts.FILES) + ")");
+        List<Path> drawn =
+            Charts.write(
+                result,
+                TimeSeries.of(result.recording(), result.wallNanos()),
+                phaseSpans(result),
+                summary.sortedLatencies(),
+                service == null ? null : service.sortedLatencies(),
+                title,
+                current);
+        out.println(
+            "Charts: "
+                + current
+                + " ("
+                + String.join(", ", drawn.stream().map(f -> f.getFileName().toString()).toList())
+                + ")");
       }
       if (outputs.html() != null) {
         current = outputs.html();

@@ -1,5 +1,6 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.TimeSeries;
 import java.awt.BasicStroke;
 import java.awt.Font;
@@ -85,6 +86,30 @@ public final class Charts {
         ChartKit.save(
             Spectrum.chart(sortedLatencyNanos, sortedServiceNanos, title),
             dir.resolve(FILES.get(2))));
+    return written;
+  }
+
+  /**
+   * Writes the charts of {@code run}; for a run of {@code --stages}, also its load, target against
+   * achieved ({@link LoadChart#FILE}).
+   */
+  public static List<Path> write(
+      RunResult run,
+      TimeSeries series,
+      List<PhaseSpan> phases,
+      long[] sortedLatencyNanos,
+      long[] sortedServiceNanos,
+      String title,
+      Path dir)
+      throws IOException {
+    List<Path> written =
+        new ArrayList<>(write(series, phases, sortedLatencyNanos, sortedServiceNanos, title, dir));
+    if (!run.plan().stages().isEmpty()) {
+      XYChart load = LoadChart.of(run, series, title);
+      double top = load.getStyler().getYAxisMax();
+      markPhases(load, TimeAxis.of(series.spanNanos()), phases, row -> top * (0.96 - 0.05 * row));
+      written.add(ChartKit.save(load, dir.resolve(LoadChart.FILE)));
+    }
     return written;
   }
 

@@ -42,7 +42,11 @@ class StagesRunTest {
   void aRampSendsTheRatesIntegralSecondBySecond() throws Exception {
     ConcurrentLinkedQueue<Long> arrived = new ConcurrentLinkedQueue<>();
     try (ScriptedServer server = logging(arrived)) {
-      ClientRun run = ClientRun.of("50", "1", "--url", server.url("/"), "--stages", "5s:400/s");
+      Path charts = dir.resolve("charts");
+      ClientRun run =
+          ClientRun.of(
+              "50", "1", "--url", server.url("/"), "--stages", "5s:400/s", "--charts", "" + charts);
+      assertTrue(java.nio.file.Files.size(charts.resolve("load.png")) > 0, "the load's chart");
       assertEquals(0, run.code(), run.out() + run.err());
       assertEquals(1000, run.sent(), "the integral of 0 to 400/s over 5 s");
       assertEquals(1000, arrived.size(), "what the server received");

@@ -67,11 +67,14 @@ class UserStagesRunTest {
               "--scenario",
               file.toString(),
               "--stages",
-              "4s:40,2s:40,2s:0");
+              "4s:40,2s:40,2s:0",
+              "--charts",
+              dir.resolve("charts").toString());
       assertEquals(0, run.code(), run.out() + run.err());
       assertEquals(run.sent(), server.requests(), "what the server received");
     }
     assertEquals(run.sent(), run.ok(), "none failed for being stopped");
+    assertTrue(Files.size(dir.resolve("charts").resolve("load.png")) > 0, "the load's chart");
     assertEquals(0, run.total().notSent());
     Map<String, long[]> start = new ConcurrentHashMap<>();
     for (Seen s : seen) {

@@ -1,0 +1,125 @@
+package io.phaseload.client.report;
+
+import io.phaseload.client.plan.Stage;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.TimeSeries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.knowm.xchart.XYChart;
+
+/**
+ * The load a run of {@code --stages} was asked for against the load it put on, over time, drawn
+ * under the latency-over-time chart so that the point where latency bends lines up with the load
+ * that bent it: in the open model arrivals begun per second against the stages' target rate, in the
+ * closed model users running (from each one's first send to its last answer) against the stages'
+ * target users. Stateless.
+ */
+final class LoadChart {
+
+  /** The file {@link Charts#write} draws it into, for a run of stages. */
+  static final String FILE = "load.png";
+
+  private LoadChart() {}
+
+  /**
+   * The chart of {@code run}'s stages, in the buckets of {@code series}, its axis from 0 to a
+   * quarter over the highest load; the caller marks the phases.
+   */
+  static XYChart of(RunResult run, TimeSeries series, String title) {
+    boolean open = run.plan().isOpen();
+    TimeAxis time = TimeAxis.of(series.spanNanos());
+    XYChart chart =
+        ChartKit.chart(
+            (open ? "Arrivals per second" : "Users running")
+                + ": target against achieved, in "
+                + TimeSeries.label(series.bucketNanos())
+                + " buckets: "
+                + title,
+            time.title(),
+            open ? "arrivals/s" : "users");
+    List<Double> tx = new ArrayList<>();
+    List<Double> ty = new ArrayList<>();
+    for (PhaseResult p : run.phases()) {
+      Stage s = run.plan().stage(p.phase());
+      tx.add(time.at(p.startNanos()));
+      ty.add(s.from());
+      tx.add(time.at(p.startNanos() + s.length().toNanos()));
+      ty.add(s.to());
+    }
+    int n = series.buckets();
+    double[] x = time.middles(series);
+    double[] achieved = open ? arrivals(run.recording(), series) : users(run.recording(), series);
+    double top = Arrays.stream(achieved).max().orElse(0);
+    for (double y : ty) {
+      top = Math.max(top, y);
+    }
+    if (n == 0 || tx.isEmpty()) {
+      return ChartKit.nothing(chart, "Nothing to draw: the run has no length");
+    }
+    ChartKit.line(
+        chart,
+        "target",
+        tx.stream().mapToDouble(Double::doubleValue).toArray(),
+        ty.stream().mapToDouble(Double::doubleValue).toArray(),
+        ChartKit.RED,
+        1.5f);
+    ChartKit.line(chart, "achieved", x, achieved, ChartKit.BLUE, 1.5f);
+    chart.getStyler().setYAxisMin(0.0);
+    chart.getStyler().setYAxisMax(Math.max(1, top) * 1.25);
+    return chart;
+  }
+
+  /** Arrivals begun in each bucket, per second: each arrival's first request's send. */
+  private static double[] arrivals(LatencyRecorder rec, TimeSeries series) {
+    double[] out = new double[series.buckets()];
+    for (int p = 0; p < rec.phaseCount(); p++) {
+      for (int q = 0; q < rec.populations(); q++) {
+        for (int a = 0; a < rec.units(p, q); a++) {
+          int first = rec.start(p, q, a);
+          if (rec.reached(first)) {
+            out[bucket(series, rec.startNanos(first))]++;
+          }
+        }
+      }
+    }
+    for (int b = 0; b < out.length; b++) {
+      out[b] /= series.durationNanos(b) / 1e9;
+    }
+    return out;
+  }
+
+  /** Users running at each bucket's middle: from a user's first send to its last answer. */
+  private static double[] users(LatencyRecorder rec, TimeSeries series) {
+    double[] out = new double[series.buckets()];
+    for (int p = 0; p < rec.phaseCount(); p++) {
+      for (int q = 0; q < rec.populations(); q++) {
+        for (int u = 0; u < rec.units(p, q); u++) {
+          int first = rec.start(p, q, u);
+          if (!rec.reached(first)) {
+            continue;
+          }
+          long begin = rec.startNanos(first);
+          long end = begin;
+          for (int k = first; k < first + rec.perUnit(q) && rec.reached(k); k++) {
+            end = Math.max(end, rec.startNanos(k) + rec.latencyNanos(k));
+          }
+          for (int b = 0; b < out.length; b++) {
+            long middle = series.startNanos(b) + series.durationNanos(b) / 2;
+            if (begin <= middle && middle < end) {
+              out[b]++;
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static int bucket(TimeSeries series, long nanos) {
+    int b = (int) (nanos / series.bucketNanos());
+    return Math.max(0, Math.min(series.buckets() - 1, b));
+  }
+}
