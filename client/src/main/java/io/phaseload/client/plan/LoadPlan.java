@@ -469,6 +469,31 @@ public record LoadPlan(
   }
 
   /**
+   * This generator's rate {@code nanos} into {@code phase}: a stage's ramp at that moment (its
+   * weighted populations' part, and every fixed-rate population's own), or the phase's one rate.
+   */
+  public double rateAt(Phase phase, long nanos) {
+    Stage stage = stage(phase);
+    if (stage == null || !isOpen()) {
+      return rate(phase);
+    }
+    double along = Math.max(0, Math.min(1, nanos / (double) stage.length().toNanos()));
+    double sum = 0;
+    boolean weighted = false;
+    for (int p = 0; p < populations.size(); p++) {
+      if (populations.get(p).share() instanceof Population.Rate r) {
+        sum += r.perSecond();
+      } else {
+        weighted = true;
+      }
+    }
+    if (weighted) {
+      sum += stage.from() + (stage.to() - stage.from()) * along;
+    }
+    return sum / shard.count();
+  }
+
+  /**
    * What this generator runs of population {@code p} in {@code phase}: its users in the closed
    * model, its arrivals in the open model. The recording holds {@link #perUnit} slots for each.
    */

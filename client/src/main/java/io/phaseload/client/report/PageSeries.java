@@ -122,7 +122,7 @@ final class PageSeries {
   /**
    * Arrivals per second by the time each began (its first request's send), those of them begun over
    * {@link ArrivalStats#LATE_NANOS} after their time, and the plan's intended rate in each bucket
-   * (its phase's, by the bucket's middle; 0 between phases).
+   * (its phase's at the bucket's middle, along a stage's ramp; 0 between phases).
    */
   private static Map<String, Object> arrivals(RunResult run, TimeSeries s) {
     int n = s.buckets();
@@ -147,7 +147,7 @@ final class PageSeries {
       double rate = 0;
       for (PhaseResult p : run.phases()) {
         if (middle >= p.startNanos() && middle < p.startNanos() + p.durationNanos()) {
-          rate = plan.rate(p.phase());
+          rate = plan.rateAt(p.phase(), middle - p.startNanos());
         }
       }
       intended.add(BigDecimal.valueOf(rate).setScale(1, RoundingMode.HALF_UP));

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
+import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.Reply;
+import io.phaseload.client.testing.ScriptedServer;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -57,5 +60,34 @@ class PageSeriesTest {
     List<BigDecimal> latency = (List<BigDecimal>) d.get("latency");
     assertEquals(Millis.of(SUMMARY.total().latency().min()), latency.get(0));
     assertEquals(max.get("ms"), latency.get(latency.size() - 1));
+  }
+
+  /**
+   * A run of stages draws its intended rate along the ramp, bucket by bucket: 0 to 200/s over 2 s
+   * is 100 t/s at t seconds.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void theIntendedRateFollowsAStagesRamp() throws Exception {
+    RunResult run;
+    try (ScriptedServer server = ScriptedServer.start(r -> Reply.response(200, "{}"))) {
+      run =
+          ClientRun.of("10", "1", "-q", "--url", server.url("/"), "--stages", "2s:200/s").result();
+    }
+    TimeSeries s = PageSeries.series(run);
+    List<BigDecimal> intended =
+        (List<BigDecimal>)
+            ((Map<String, Object>) PageSeries.of(run, null).get("arrivals"))
+                .get("intendedPerSecond");
+    long start = run.phases().get(0).startNanos();
+    int checked = 0;
+    for (int b = 0; b < s.buckets(); b++) {
+      double t = (s.startNanos(b) + s.durationNanos(b) / 2 - start) / 1e9;
+      if (t > 0.05 && t < 1.95) {
+        assertEquals(100 * t, intended.get(b).doubleValue(), 0.2, "at " + t + " s");
+        checked++;
+      }
+    }
+    assertTrue(checked > 10, "buckets along the ramp: " + checked);
   }
 }
