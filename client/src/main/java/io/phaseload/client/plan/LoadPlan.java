@@ -469,6 +469,19 @@ public record LoadPlan(
   }
 
   /**
+   * This generator's users {@code nanos} into a closed-model stage: the stage's target at that
+   * moment, its shard's share; the phase's threads for a plan of phases.
+   */
+  public double usersAt(Phase phase, long nanos) {
+    Stage stage = stage(phase);
+    if (stage == null || isOpen()) {
+      return threads(phase);
+    }
+    double along = Math.max(0, Math.min(1, nanos / (double) stage.length().toNanos()));
+    return (stage.from() + (stage.to() - stage.from()) * along) / shard.count();
+  }
+
+  /**
    * This generator's rate {@code nanos} into {@code phase}: a stage's ramp at that moment (its
    * weighted populations' part, and every fixed-rate population's own), or the phase's one rate.
    */

@@ -38,6 +38,7 @@ public final class HtmlReport {
           "tables",
           "throughput",
           "latency",
+          "users",
           "distribution",
           "failures",
           "arrivals",
@@ -109,6 +110,9 @@ public final class HtmlReport {
     List<String> sections = new ArrayList<>(SECTIONS);
     if (!run.plan().isOpen()) {
       sections.remove("arrivals");
+    }
+    if (run.plan().isOpen() || run.plan().stages().isEmpty()) {
+      sections.remove("users");
     }
     if (!run.merged()) {
       sections.remove("shards");

@@ -92,7 +92,7 @@ final class LoadChart {
   }
 
   /** Users running at each bucket's middle: from a user's first send to its last answer. */
-  private static double[] users(LatencyRecorder rec, TimeSeries series) {
+  static double[] users(LatencyRecorder rec, TimeSeries series) {
     double[] out = new double[series.buckets()];
     for (int p = 0; p < rec.phaseCount(); p++) {
       for (int q = 0; q < rec.populations(); q++) {

@@ -115,6 +115,8 @@ final class PageSeries {
     m.put("phases", phases);
     if (run.plan().isOpen()) {
       m.put("arrivals", arrivals(run, s));
+    } else if (!run.plan().stages().isEmpty()) {
+      m.put("users", users(run, s));
     }
     return m;
   }
@@ -159,6 +161,28 @@ final class PageSeries {
     m.put("begunPerSecond", achieved);
     m.put("latePerSecond", lateRate);
     m.put("late", late);
+    return m;
+  }
+
+  /**
+   * A closed-model run of stages: at each bucket's middle, the users its stage asked for and the
+   * users running (from each one's first send to its last answer; 0 between phases).
+   */
+  private static Map<String, Object> users(RunResult run, TimeSeries s) {
+    List<BigDecimal> target = new ArrayList<>();
+    for (int b = 0; b < s.buckets(); b++) {
+      long middle = s.startNanos(b) + s.durationNanos(b) / 2;
+      double users = 0;
+      for (PhaseResult p : run.phases()) {
+        if (middle >= p.startNanos() && middle < p.startNanos() + p.durationNanos()) {
+          users = run.plan().usersAt(p.phase(), middle - p.startNanos());
+        }
+      }
+      target.add(BigDecimal.valueOf(users).setScale(1, RoundingMode.HALF_UP));
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("target", target);
+    m.put("running", LoadChart.users(run.recording(), s));
     return m;
   }
 

@@ -206,6 +206,15 @@ class HtmlPageBrowserTest {
   }
 
   @Test
+  void aRunOfStagesOfUsersDrawsItsUsersUnderItsLatency() throws Exception {
+    Page p = page("users", 4, 1000, "--stages", "1s:4,1s:0");
+    assertEquals(0, p.run().code(), p.run().err());
+    assertEquals(
+        Map.of("throughput", true, "latency", true, "users", true, "distribution", true), drawn(p));
+    assertTrue(p.dom().indexOf("id=\"latency\"") < p.dom().indexOf("id=\"users\""));
+  }
+
+  @Test
   void aSweepsPageDrawsItsCurveAndItsTableIsTheRuns() throws Exception {
     Path html = dir.resolve("sweep.html");
     ClientRun sweep =

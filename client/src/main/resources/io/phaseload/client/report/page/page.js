@@ -313,6 +313,22 @@ SECTIONS.latency = function (d) {
   }, [series.x, positive(series.p50), positive(series.p95), positive(series.p99)]);
 };
 
+SECTIONS.users = function (d) {
+  var series = d.series;
+  var s = section("users", "Users (stages)");
+  note(s, "The users each stage asked for against the users running (from each one's first send "
+    + "to its last answer), at each bucket's middle: where latency bends above, this is the load "
+    + "that bent it.");
+  chart(s, "users", "Users: the stages' target and the users running", {
+    scales: { x: { time: false } },
+    series: [{ label: "time (s)" },
+      { label: "target", stroke: COLORS.grey, width: 1.5, dash: [6, 4] },
+      { label: "running", stroke: COLORS.blue, width: 1.5 }],
+    axes: [timeAxis(), { label: "users", size: 70 }],
+    hooks: { draw: [phaseMarks(series.phases)] }
+  }, [series.x, series.users.target, series.users.running]);
+};
+
 /** "0%", "90%", "99%", "99.9%" at whole decades of 1/(1-q); nothing between. */
 function nines(x) {
   if (Math.abs(x - Math.round(x)) > 1e-6 || x < 0) { return ""; }
