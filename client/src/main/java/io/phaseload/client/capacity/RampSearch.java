@@ -19,16 +19,19 @@ import java.util.List;
 /**
  * A capacity search along one ramp ({@code capacity --ramp D}): one open-model run whose rate rises
  * linearly from the start rate to the max rate over D, judged afterwards in {@link #WINDOWS}
- * windows of D / {@value #WINDOWS}, each by the arrivals due in it, as a step of the step search is
- * judged: its SLOs on latency from intended times, and when they fail, whether the generator's own
- * lateness (arrivals late while a thread was free, with the SLOs holding from the actual sends) or
- * the service broke it. The answer is the rate of the last window that held before the first that
- * did not. Stateless.
+ * windows of D / 10 that slide by D / 20, each by the arrivals due in it, as a step of the step
+ * search is judged: its SLOs on latency from intended times, and when they fail, whether the
+ * generator's own lateness (arrivals late while a thread was free, with the SLOs holding from the
+ * actual sends) or the service broke it. The answer is the rate of the last window that held before
+ * the first that did not. Stateless.
  */
 public final class RampSearch {
 
-  /** How many windows a ramp is judged in. */
-  public static final int WINDOWS = 20;
+  /** How many windows a ramp is judged in: D / 10 long, each D / 20 after the last. */
+  public static final int WINDOWS = 19;
+
+  /** How far each window slides: D / SLIDES. */
+  private static final int SLIDES = 20;
 
   private RampSearch() {}
 
@@ -45,7 +48,8 @@ public final class RampSearch {
     }
     PhaseResult phase = result.phases().get(0);
     int threads = result.plan().threads(phase.phase());
-    long width = ramp.toNanos() / WINDOWS;
+    long slide = ramp.toNanos() / SLIDES;
+    long width = 2 * slide;
     Window[] w = new Window[WINDOWS];
     for (int i = 0; i < WINDOWS; i++) {
       w[i] = new Window(result.plan().requestNames().size());
@@ -60,11 +64,15 @@ public final class RampSearch {
           continue;
         }
         long due = rec.intendedNanos(first);
-        Window in = w[(int) Math.min(WINDOWS - 1, Math.max(0, (due - phase.startNanos()) / width))];
-        in.scheduled++;
-        in.started++;
-        for (int k = first; k < first + rec.perUnit(q) && rec.reached(k); k++) {
-          in.add(rec, k);
+        // The slide it is due in, and so the windows (this slide's and the last one's) it is in.
+        int at = (int) Math.min(SLIDES - 1, Math.max(0, (due - phase.startNanos()) / slide));
+        for (int i = Math.max(0, at - 1); i <= Math.min(WINDOWS - 1, at); i++) {
+          Window in = w[i];
+          in.scheduled++;
+          in.started++;
+          for (int k = first; k < first + rec.perUnit(q) && rec.reached(k); k++) {
+            in.add(rec, k);
+          }
         }
       }
     }
@@ -72,9 +80,9 @@ public final class RampSearch {
     Step held = null;
     Step broke = null;
     for (int i = 0; i < WINDOWS; i++) {
-      long from = phase.startNanos() + i * width;
+      long from = phase.startNanos() + i * slide;
       Lateness late = Lateness.of(rec, 0, threads, from, from + width);
-      double offered = s.startRate() + (s.maxRate() - s.startRate()) * (i + 0.5) / WINDOWS;
+      double offered = s.startRate() + (s.maxRate() - s.startRate()) * (i + 1.0) / SLIDES;
       Step step =
           w[i].step(
               CapacitySearch.round(offered),

@@ -1,7 +1,6 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.capacity.CapacitySearch;
-import io.phaseload.client.capacity.RampSearch;
 import io.phaseload.client.plan.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,7 +46,7 @@ final class CapacityOptions {
       metaVar = "D",
       usage =
           "one run instead of steps: the rate rises linearly from --start-rate to --max-rate over"
-              + " D (e.g. 60s), judged in 20 windows; the answer is the last window that held")
+              + " D (e.g. 60s), judged in windows of D/10 sliding by D/20; the answer is the last that held")
   String ramp;
 
   @Option(name = "--max-steps", metaVar = "N", usage = "the most steps (default 20)")
@@ -107,7 +106,7 @@ final class CapacityOptions {
       return new CapacitySearch.Settings(
           startRate,
           maxRate == null ? Double.POSITIVE_INFINITY : maxRate,
-          rampLength == null ? seconds(stepSeconds) : rampLength.dividedBy(RampSearch.WINDOWS),
+          rampLength == null ? seconds(stepSeconds) : rampLength.dividedBy(10),
           seconds(warmUpSeconds),
           0.05,
           maxSteps,
