@@ -1,6 +1,8 @@
 package io.phaseload.client.report;
 
 import io.phaseload.client.plan.Stage;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
@@ -72,21 +74,38 @@ final class LoadChart {
     return chart;
   }
 
-  /** Arrivals begun in each bucket, per second: each arrival's first request's send. */
-  private static double[] arrivals(LatencyRecorder rec, TimeSeries series) {
-    double[] out = new double[series.buckets()];
+  /**
+   * Arrivals begun in each bucket of {@code s} (each arrival's first request, sent, by its send),
+   * and those of them begun over {@link ArrivalStats#LATE_NANOS} after their time: every
+   * population's, in every phase.
+   */
+  static long[][] begun(LatencyRecorder rec, TimeSeries s) {
+    int n = s.buckets();
+    long[] begun = new long[n];
+    long[] late = new long[n];
     for (int p = 0; p < rec.phaseCount(); p++) {
       for (int q = 0; q < rec.populations(); q++) {
         for (int a = 0; a < rec.units(p, q); a++) {
-          int first = rec.start(p, q, a);
-          if (rec.reached(first)) {
-            out[bucket(series, rec.startNanos(first))]++;
+          int k = rec.start(p, q, a);
+          if (rec.reached(k) && Outcome.sent(rec.outcome(k))) {
+            int b = (int) Math.min(rec.startNanos(k) / s.bucketNanos(), n - 1);
+            begun[b]++;
+            if (rec.startNanos(k) - rec.intendedNanos(k) > ArrivalStats.LATE_NANOS) {
+              late[b]++;
+            }
           }
         }
       }
     }
+    return new long[][] {begun, late};
+  }
+
+  /** Arrivals begun in each bucket, per second ({@link #begun}). */
+  private static double[] arrivals(LatencyRecorder rec, TimeSeries series) {
+    long[] begun = begun(rec, series)[0];
+    double[] out = new double[begun.length];
     for (int b = 0; b < out.length; b++) {
-      out[b] /= series.durationNanos(b) / 1e9;
+      out[b] = begun[b] / (series.durationNanos(b) / 1e9);
     }
     return out;
   }
@@ -116,10 +135,5 @@ final class LoadChart {
       }
     }
     return out;
-  }
-
-  private static int bucket(TimeSeries series, long nanos) {
-    int b = (int) (nanos / series.bucketNanos());
-    return Math.max(0, Math.min(series.buckets() - 1, b));
   }
 }

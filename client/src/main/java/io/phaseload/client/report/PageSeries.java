@@ -1,7 +1,6 @@
 package io.phaseload.client.report;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
@@ -128,18 +127,9 @@ final class PageSeries {
    */
   private static Map<String, Object> arrivals(RunResult run, TimeSeries s) {
     int n = s.buckets();
-    long[] begun = new long[n];
-    long[] late = new long[n];
-    LatencyRecorder rec = run.recording();
-    for (int k = 0; k < rec.capacity(); k++) {
-      if (rec.reached(k) && rec.request(k) == 0 && Outcome.sent(rec.outcome(k))) {
-        int b = (int) Math.min(rec.startNanos(k) / s.bucketNanos(), n - 1);
-        begun[b]++;
-        if (rec.startNanos(k) - rec.intendedNanos(k) > ArrivalStats.LATE_NANOS) {
-          late[b]++;
-        }
-      }
-    }
+    long[][] counts = LoadChart.begun(run.recording(), s);
+    long[] begun = counts[0];
+    long[] late = counts[1];
     LoadPlan plan = run.plan();
     List<BigDecimal> intended = new ArrayList<>();
     List<BigDecimal> achieved = new ArrayList<>();

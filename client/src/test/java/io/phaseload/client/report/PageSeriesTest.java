@@ -90,4 +90,40 @@ class PageSeriesTest {
     }
     assertTrue(checked > 10, "buckets along the ramp: " + checked);
   }
+
+  /** Every population's arrivals are begun arrivals, not only those whose first request is 0. */
+  @Test
+  void arrivalsBegunCountEveryPopulation(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path mix =
+        java.nio.file.Files.writeString(
+            dir.resolve("mix.yaml"),
+            """
+            populations:
+              - {name: a, weight: 3, requests: [{name: get, path: /a}]}
+              - {name: b, weight: 1, setup: [{name: in, path: /in}], requests: [{name: get, path: /b}]}
+            """);
+    RunResult run;
+    try (ScriptedServer server = ScriptedServer.start(r -> Reply.response(200, "{}"))) {
+      run =
+          ClientRun.of(
+                  "8",
+                  "5",
+                  "-q",
+                  "--url",
+                  server.url("/"),
+                  "--scenario",
+                  "" + mix,
+                  "--rate",
+                  "200",
+                  "--phases",
+                  "1.0")
+              .result();
+    }
+    long begun =
+        java.util.Arrays.stream(LoadChart.begun(run.recording(), PageSeries.series(run))[0]).sum();
+    long started = run.phases().stream().mapToLong(p -> p.arrivals().started()).sum();
+    assertEquals(started, begun);
+    assertEquals(run.plan().phases().stream().mapToLong(run.plan()::arrivals).sum(), begun);
+  }
 }
