@@ -185,17 +185,11 @@ class PopulationsTest {
   void shardsOfAMixMergeToOneRunsCounts() throws Exception {
     Path file = scenario(UPDATER_THREADS);
     StepCounts counts = new StepCounts();
-    List<String> report = new ArrayList<>(List.of("report"));
     try (ScriptedServer server = ScriptedServer.start(r -> reply(r, counts))) {
-      for (int s = 0; s < 3; s++) {
-        Path record = dir.resolve("shard-" + s + ".plr");
-        ClientRun shard =
-            run(server, file, "50", "2", "-q", "--shard", s + "/3", "--record", "" + record);
-        assertEquals(0, shard.code(), shard.out() + shard.err());
-        report.add(record.toString());
-      }
+      ClientRun.shards(
+          dir, 3, "50", "2", "-q", "--url", server.url("/"), "--scenario", file.toString());
     }
-    ClientRun merged = ClientRun.of(report.toArray(String[]::new));
+    ClientRun merged = ClientRun.report(dir, 3);
     assertEquals(0, merged.code(), merged.out() + merged.err());
     long lookups = 4 + 20 + 40 + 10;
     long traders = 1 + 5 + 10 + 2;

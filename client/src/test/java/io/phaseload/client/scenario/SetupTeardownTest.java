@@ -161,28 +161,11 @@ class SetupTeardownTest {
     Sessions sessions = new Sessions();
     Path file = dir.resolve("flow.yaml");
     Files.writeString(file, FLOW);
-    List<String> records = new ArrayList<>(List.of("report"));
     try (ScriptedServer server = ScriptedServer.start(sessions::reply)) {
-      for (int s = 0; s < 3; s++) {
-        Path record = dir.resolve("shard-" + s + ".plr");
-        ClientRun shard =
-            ClientRun.of(
-                "6",
-                "3",
-                "-q",
-                "--url",
-                server.url("/"),
-                "--scenario",
-                file.toString(),
-                "--shard",
-                s + "/3",
-                "--record",
-                record.toString());
-        assertEquals(0, shard.code(), shard.out() + shard.err());
-        records.add(record.toString());
-      }
+      ClientRun.shards(
+          dir, 3, "6", "3", "-q", "--url", server.url("/"), "--scenario", file.toString());
     }
-    ClientRun merged = ClientRun.of(records.toArray(String[]::new));
+    ClientRun merged = ClientRun.report(dir, 3);
     // 6 threads in the four phases: 1, 3, 6 and 1 users.
     assertFlows(merged, sessions, 1 + 3 + 6 + 1, 3);
   }

@@ -11,8 +11,6 @@ import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -116,32 +114,25 @@ class ThinkRunTest {
   @Test
   void shardsThinkTimeIsSummedByTheirMerge(@TempDir Path dir) throws Exception {
     Path file = Files.writeString(dir.resolve("flow.yaml"), FLOW.replace("THINK", "5ms"));
-    List<String> report = new ArrayList<>(List.of("report"));
     long thinks = 0;
     try (ScriptedServer server = ScriptedServer.start(r -> Reply.response(200, "{}"))) {
-      for (int s = 0; s < 2; s++) {
-        Path record = dir.resolve("shard-" + s + ".plr");
-        ClientRun shard =
-            ClientRun.of(
-                "5",
-                "2",
-                "-q",
-                "--url",
-                server.url("/"),
-                "--scenario",
-                file.toString(),
-                "--phases",
-                "1.0",
-                "--shard",
-                s + "/2",
-                "--record",
-                record.toString());
-        assertEquals(0, shard.code(), shard.out() + shard.err());
+      for (ClientRun shard :
+          ClientRun.shards(
+              dir,
+              2,
+              "5",
+              "2",
+              "-q",
+              "--url",
+              server.url("/"),
+              "--scenario",
+              file.toString(),
+              "--phases",
+              "1.0")) {
         thinks += shard.result().phases().get(0).thinks();
-        report.add(record.toString());
       }
     }
-    ClientRun merged = ClientRun.of(report.toArray(String[]::new));
+    ClientRun merged = ClientRun.report(dir, 2);
     assertEquals(0, merged.code(), merged.out() + merged.err());
     PhaseResult phase = merged.result().phases().get(0);
     assertEquals(5 * 2, thinks, "a pause after every look of the 5 users");

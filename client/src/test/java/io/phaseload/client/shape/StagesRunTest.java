@@ -129,28 +129,11 @@ class StagesRunTest {
   @Test
   void shardsOfAShapeMergeToOneGeneratorsTotals() throws Exception {
     ConcurrentLinkedQueue<Long> arrived = new ConcurrentLinkedQueue<>();
-    List<String> report = new ArrayList<>(List.of("report"));
     try (ScriptedServer server = logging(arrived)) {
-      for (int s = 0; s < 2; s++) {
-        Path record = dir.resolve("shard-" + s + ".plr");
-        ClientRun shard =
-            ClientRun.of(
-                "20",
-                "1",
-                "-q",
-                "--url",
-                server.url("/"),
-                "--stages",
-                "1s:150/s,1s:0/s",
-                "--shard",
-                s + "/2",
-                "--record",
-                record.toString());
-        assertEquals(0, shard.code(), shard.out() + shard.err());
-        report.add(record.toString());
-      }
+      ClientRun.shards(
+          dir, 2, "20", "1", "-q", "--url", server.url("/"), "--stages", "1s:150/s,1s:0/s");
     }
-    ClientRun merged = ClientRun.of(report.toArray(String[]::new));
+    ClientRun merged = ClientRun.report(dir, 2);
     assertEquals(0, merged.code(), merged.out() + merged.err());
     // 0 to 150/s over 1 s, then 150/s to 0 over 1 s: 75 arrivals each.
     assertEquals(75, merged.phase("STAGE1").sent());

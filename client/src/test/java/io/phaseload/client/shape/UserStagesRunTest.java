@@ -8,8 +8,6 @@ import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -110,7 +108,6 @@ class UserStagesRunTest {
 
   @Test
   void shardsOfAShapeOfUsersMergeToWhatTheServerReceived() throws Exception {
-    List<String> report = new ArrayList<>(List.of("report"));
     long sent = 0;
     try (ScriptedServer server =
         ScriptedServer.start(
@@ -122,27 +119,13 @@ class UserStagesRunTest {
               }
               return Reply.response(200, "{}");
             })) {
-      for (int s = 0; s < 2; s++) {
-        Path record = dir.resolve("shard-" + s + ".plr");
-        ClientRun shard =
-            ClientRun.of(
-                "10",
-                "1000",
-                "-q",
-                "--url",
-                server.url("/"),
-                "--stages",
-                "1s:10,1s:0",
-                "--shard",
-                s + "/2",
-                "--record",
-                record.toString());
-        assertEquals(0, shard.code(), shard.out() + shard.err());
+      for (ClientRun shard :
+          ClientRun.shards(
+              dir, 2, "10", "1000", "-q", "--url", server.url("/"), "--stages", "1s:10,1s:0")) {
         assertEquals(5, shard.result().plan().threads(shard.result().plan().phases().get(0)));
         sent += shard.sent();
-        report.add(record.toString());
       }
-      ClientRun merged = ClientRun.of(report.toArray(String[]::new));
+      ClientRun merged = ClientRun.report(dir, 2);
       assertEquals(0, merged.code(), merged.out() + merged.err());
       assertEquals(sent, merged.sent(), "the merge holds every shard's requests");
       assertEquals(server.requests(), merged.sent(), "what the server received");

@@ -100,4 +100,34 @@ public record ClientRun(int code, String out, String err, long millis, List<Anal
         .findFirst()
         .orElseThrow(() -> new AssertionError("no " + name + " requests in\n" + out));
   }
+
+  /**
+   * Runs shards 0 to {@code n - 1} of the command line {@code args}, each with {@code --shard I/N}
+   * and {@code --record} into {@code dir}, one after another; fails the test if one did not end
+   * with exit 0.
+   */
+  public static List<ClientRun> shards(java.nio.file.Path dir, int n, String... args) {
+    List<ClientRun> out = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      List<String> all = new ArrayList<>(List.of(args));
+      all.addAll(List.of("--shard", s + "/" + n, "--record", record(dir, s).toString()));
+      ClientRun shard = of(all.toArray(String[]::new));
+      assertEquals(0, shard.code(), shard.out() + shard.err());
+      out.add(shard);
+    }
+    return out;
+  }
+
+  /** {@code report} of the records {@link #shards} wrote into {@code dir} for {@code n} shards. */
+  public static ClientRun report(java.nio.file.Path dir, int n) {
+    List<String> all = new ArrayList<>(List.of("report"));
+    for (int s = 0; s < n; s++) {
+      all.add(record(dir, s).toString());
+    }
+    return of(all.toArray(String[]::new));
+  }
+
+  private static java.nio.file.Path record(java.nio.file.Path dir, int shard) {
+    return dir.resolve("shard-" + shard + ".plr");
+  }
 }
