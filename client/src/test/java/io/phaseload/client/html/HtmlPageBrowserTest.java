@@ -212,6 +212,7 @@ class HtmlPageBrowserTest {
     assertEquals(
         Map.of("throughput", true, "latency", true, "users", true, "distribution", true), drawn(p));
     assertTrue(p.dom().indexOf("id=\"latency\"") < p.dom().indexOf("id=\"users\""));
+    assertTrue(section(p, "setup").contains("1 s 0 users to 4 users; 1 s 4 users to 0 users"));
   }
 
   @Test

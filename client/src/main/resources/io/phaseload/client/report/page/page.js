@@ -212,7 +212,9 @@ SECTIONS.setup = function (d) {
       + run.setupSeconds + " s)"]
   ];
   Object.keys(st).forEach(function (k) {
-    if (["model", "rate", "phaseSeconds", "arrivals", "seed"].indexOf(k) < 0) {
+    if (k === "stages") {
+      pairs.push([k, stagesText(st.stages, st.model === "open")]);
+    } else if (["model", "rate", "phaseSeconds", "arrivals", "seed"].indexOf(k) < 0) {
       pairs.push([k, Array.isArray(st[k]) ? st[k].join(", ") : String(st[k])]);
     }
   });
@@ -312,6 +314,15 @@ SECTIONS.latency = function (d) {
     hooks: { draw: [phaseMarks(series.phases)] }
   }, [series.x, positive(series.p50), positive(series.p95), positive(series.p99)]);
 };
+
+/** --stages as the text report says them: "2 s 0 users to 20 users; 1 s at 20 users". */
+function stagesText(stages, open) {
+  var unit = open ? "/s" : " users";
+  return stages.map(function (g) {
+    return g.seconds + " s " + (g.from === g.to ? "at " + g.to + unit
+      : g.from + unit + " to " + g.to + unit);
+  }).join("; ");
+}
 
 SECTIONS.users = function (d) {
   var series = d.series;
