@@ -327,6 +327,32 @@ public record LoadPlan(
     return before + shard.first(wholeUsers(phase, p));
   }
 
+  /**
+   * Whether this is a plan of stages of users: one set of users runs through all its stages, each
+   * user keeping its connection and session from one stage to the next.
+   */
+  public boolean stagesOfUsers() {
+    return !isOpen() && !stages().isEmpty();
+  }
+
+  /**
+   * The one-run number of this generator's user {@code unit} of population {@code p} in {@code
+   * phase}. Stages of users are shared out by number, user k to shard k mod N, so that a user is on
+   * the same shard in every stage; a phase's users in blocks ({@link Shard#first}).
+   */
+  public int user(Phase phase, int p, int unit) {
+    return stagesOfUsers() ? shard.index() + unit * shard.count() : firstUser(phase, p) + unit;
+  }
+
+  /** When a plan's stage {@code s} begins, in nanoseconds after its first began. */
+  public long stageStartNanos(int s) {
+    long at = 0;
+    for (Stage stage : stages().subList(0, s)) {
+      at += stage.length().toNanos();
+    }
+    return at;
+  }
+
   /** The one-run number of this generator's first thread in {@code phase}. */
   public int firstThread(Phase phase) {
     return firstUser(phase, 0);

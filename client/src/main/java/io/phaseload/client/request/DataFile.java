@@ -188,7 +188,11 @@ public record DataFile(String file, List<String> columns, byte[][][] cells, Pick
         for (int q = 0; q < plan.populations().size(); q++) {
           users += plan.wholeUsers(p, q);
         }
-        needed += per == Per.USER ? users : users * plan.iterations();
+        // Stages of users: the same users go on from stage to stage.
+        needed =
+            plan.stagesOfUsers()
+                ? Math.max(needed, users * (per == Per.USER ? 1 : plan.iterations()))
+                : needed + (per == Per.USER ? users : users * plan.iterations());
       }
       what = per == Per.USER ? "user" : "iteration";
     }

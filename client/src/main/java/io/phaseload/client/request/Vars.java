@@ -27,7 +27,7 @@ public final class Vars {
   private final int[] lengths;
 
   final int thread;
-  final byte[] phase;
+  byte[] phase;
   final SplittableRandom random;
   int iteration;
 
@@ -61,6 +61,14 @@ public final class Vars {
 
   public Vars(int thread, String phase, int phaseIndex, long seed) {
     this(thread, phase, phaseIndex, seed, 0);
+  }
+
+  /**
+   * Moves the user to another phase, whose name its requests render from now on: a user of stages
+   * of users keeps its session from one stage to the next.
+   */
+  public void phase(byte[] name) {
+    this.phase = name;
   }
 
   /**

@@ -6,15 +6,21 @@ import io.phaseload.client.plan.Stage;
 import io.phaseload.client.request.Think;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
+import java.util.List;
 
 /**
  * One closed-model {@link User}: its setup requests once, ITERATIONS x the iteration's requests,
  * then its teardown requests once, back to back, each sent when the last one's answer is recorded,
  * into the user's own slice of the recording. It sums the gaps from each answer to its next send
  * (delay the generator adds that a real client would not), left in the run's {@link SendGaps} when
- * it is done.
+ * it leaves a phase.
  *
- * <p>Not thread-safe, as {@link User}.
+ * <p>Of stages of users ({@code --stages}), one user runs through every stage, keeping its
+ * connection and session: it starts iterations while a stage has it ({@link Stage#startNanos} to
+ * {@link Stage#stopNanos}), waits for its next turn when none does, and sends its teardown after
+ * its last. Each iteration is recorded in the stage it began in.
+ *
+ * <p>Not thread-safe, as {@link User}; {@link #stage} is read by the run's thread.
  */
 final class ClosedUser implements User {
 
@@ -22,9 +28,15 @@ final class ClosedUser implements User {
   private final Vars vars;
   private final int thread;
   private final int iterations;
+  private final int populationIndex;
+  private final int unit;
   private final Population population;
   private final FailureLimit max;
   private final long user;
+
+  /** The phase the user records in, and the next slot of its slice there. */
+  private int phase;
+
   private int slot;
   private int iteration;
   private int request;
@@ -39,16 +51,19 @@ final class ClosedUser implements User {
   private long thinkSum;
   private long thinks;
   private boolean done;
+  private boolean begun;
 
   /**
-   * Of a stage of users ({@code --stages}): when this user starts, and when it stops starting
-   * iterations, in nanoseconds after the phase's start; 0 and never otherwise.
+   * Of stages of users: when the user starts in each stage, and when it stops starting iterations,
+   * in nanoseconds after the first stage began ({@code on} is -1 for a stage it is not in). Null
+   * for a phase, whose users run until their iterations are done.
    */
-  private final long startAfter;
+  private final long[] on;
 
-  private final long stopAfter;
+  private final long[] off;
 
-  private boolean begun;
+  /** The stage the user records in or waits for; the number of stages once it is done. */
+  private volatile int stage;
 
   /**
    * @param population which of the plan's populations the user is of
@@ -60,15 +75,33 @@ final class ClosedUser implements User {
     this.vars = context.vars(population, unit);
     this.thread = thread;
     this.iterations = context.plan().iterations();
+    this.populationIndex = population;
+    this.unit = unit;
     this.population = context.plan().populations().get(population);
     this.request = this.population.first();
     this.max = context.stop().limit();
-    this.slot = context.recorder().start(context.phase().index(), population, unit);
     this.user = context.user(population, unit);
-    Stage stage = context.plan().stage(context.phase());
-    int k = context.plan().firstUser(context.phase(), population) + unit;
-    this.startAfter = stage == null ? 0 : stage.startNanos(k);
-    this.stopAfter = stage == null ? Long.MAX_VALUE : stage.stopNanos(k);
+    this.phase = context.phase().index();
+    if (context.plan().stagesOfUsers()) {
+      List<Stage> stages = context.plan().stages();
+      int k = context.plan().user(context.phase(), population, unit);
+      on = new long[stages.size()];
+      off = new long[stages.size()];
+      int first = -1;
+      for (int s = stages.size() - 1; s >= 0; s--) {
+        Stage st = stages.get(s);
+        long at = context.plan().stageStartNanos(s);
+        on[s] = k < st.users() ? at + st.startNanos(k) : -1;
+        off[s] = at + st.stopNanos(k);
+        first = on[s] >= 0 ? s : first;
+      }
+      this.stage = first;
+      enter(first);
+    } else {
+      on = null;
+      off = null;
+    }
+    this.slot = context.recorder().start(phase, population, unit);
     if (context.flow().data != null) {
       // Per iteration, setup requests use the first iteration's row.
       vars.row(
@@ -81,20 +114,24 @@ final class ClosedUser implements User {
     return vars;
   }
 
+  /** The stage the user records in or waits for, past the last once it is done. */
+  int stage() {
+    return stage;
+  }
+
   /**
-   * The next request, {@link #WAIT} while the user thinks after its last one, or {@link #DONE} once
-   * it has sent its iterations or the run stops (its gaps and think time are then left in the run's
-   * {@link SendGaps}, once). A request that uses a session variable the user has no value for is
-   * recorded as skipped, not sent, and the one after it is asked for.
+   * The next request, {@link #WAIT} while the user thinks after its last one or waits for its turn,
+   * or {@link #DONE} once it has sent its iterations or the run stops (its gaps and think time are
+   * then left in the run's {@link SendGaps}, once). A request that uses a session variable the user
+   * has no value for is recorded as skipped, not sent, and the one after it is asked for.
    */
   @Override
   public int next(long now) {
     if (!begun) {
       begun = true;
-      if (startAfter > 0) {
+      if (on != null && on[stage] > 0) {
         // A stage's later users wait for their turn as a pause before their first request.
-        thinking = true;
-        wakeAt = context.start().at() + startAfter;
+        turn(on[stage]);
       }
     }
     if (thinking && now - wakeAt < 0 && !context.stop().stopped()) {
@@ -105,18 +142,22 @@ final class ClosedUser implements User {
       if (request == population.end() || context.stop().stopped()) {
         if (!done) {
           done = true;
-          context.gaps().put(thread, gapSum, gapCount, gapMax);
-          context.gaps().putThink(thread, thinkSum, thinks);
+          leave();
+          stage = on == null ? 0 : on.length;
         }
         return DONE;
       }
-      if (request == population.iterationStart()
-          && iteration < iterations
-          && now - context.start().at() >= stopAfter) {
-        // Its stage stopped it: no more iterations; its teardown, if any, still goes.
-        iteration = iterations;
-        request = population.iterationEnd();
-        continue;
+      if (request == population.iterationStart() && iteration < iterations && on != null) {
+        int placed = place(now - context.start().at());
+        if (placed == WAIT) {
+          return WAIT;
+        }
+        if (placed == DONE) {
+          // No stage has it any more: no more iterations; its teardown, if any, still goes.
+          iteration = iterations;
+          request = population.iterationEnd();
+          continue;
+        }
       }
       if (request == population.iterationStart() && iteration > 0) {
         vars.iteration(iteration);
@@ -128,9 +169,7 @@ final class ClosedUser implements User {
       if (skipped == 0) {
         break;
       }
-      context
-          .recorder()
-          .record(slot++, now - context.runStart(), 0, context.phase().index(), request, skipped);
+      context.recorder().record(slot++, now - context.runStart(), 0, phase, request, skipped);
       advance();
     }
     sentAt = now;
@@ -143,6 +182,57 @@ final class ClosedUser implements User {
     return request;
   }
 
+  /**
+   * Of stages of users, where an iteration due {@code t} after the first stage began goes: 0 to
+   * start it now, in the stage whose turn it is; {@link #WAIT} till the user's next turn; {@link
+   * #DONE} when no stage has it any more.
+   */
+  private int place(long t) {
+    for (int s = stage; s < on.length; s++) {
+      if (on[s] >= 0 && t < off[s]) {
+        if (s != phase) {
+          leave();
+          stage = s;
+          enter(s);
+        }
+        if (t >= on[s]) {
+          return 0;
+        }
+        turn(on[s]);
+        return WAIT;
+      }
+    }
+    return DONE;
+  }
+
+  /** Waits until {@code at} after the first stage began, a pause that is not think time. */
+  private void turn(long at) {
+    thinking = true;
+    wakeAt = context.start().at() + at;
+    answeredAt = wakeAt; // the wait is not a gap the generator added
+  }
+
+  /** Records from now on in stage {@code s}: its slice, and its name in the user's requests. */
+  private void enter(int s) {
+    if (s != phase) {
+      phase = s;
+      slot = context.recorder().start(s, populationIndex, unit);
+      vars.phase(context.phaseNames()[s]);
+    }
+  }
+
+  /** Leaves the phase's gaps and think time in its table, and starts the next phase's from 0. */
+  private void leave() {
+    SendGaps gaps = context.gaps(phase);
+    gaps.put(thread, gapSum, gapCount, gapMax);
+    gaps.putThink(thread, thinkSum, thinks);
+    gapSum = 0;
+    gapCount = 0;
+    gapMax = 0;
+    thinkSum = 0;
+    thinks = 0;
+  }
+
   @Override
   public long wakeAt() {
     return wakeAt;
@@ -152,13 +242,7 @@ final class ClosedUser implements User {
   public void answered(int outcome, long now, ExchangeTimes times) {
     context
         .recorder()
-        .record(
-            slot,
-            sentAt - context.runStart(),
-            now - sentAt,
-            context.phase().index(),
-            request,
-            outcome);
+        .record(slot, sentAt - context.runStart(), now - sentAt, phase, request, outcome);
     context.recorder().recordConnection(slot, times);
     slot++;
     context.stop().count(outcome, max);

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 import javax.management.ListenerNotFoundException;
 import javax.management.NotificationEmitter;
@@ -59,8 +60,8 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
   private final List<NotificationEmitter> listened = new ArrayList<>();
   private NotificationListener listener;
 
-  /** The run's response-to-send gaps, read when a phase finishes; null for none. */
-  private SendGaps gaps;
+  /** The run's response-to-send gaps by phase, read when a phase finishes; null for none. */
+  private IntFunction<SendGaps> gaps;
 
   private volatile boolean running = true;
 
@@ -271,14 +272,18 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
 
   @Override
   public void phaseFinished(PhaseResult result) {
-    phases.add(load(result.phase().name(), gaps, result));
+    phases.add(
+        load(
+            result.phase().name(),
+            gaps == null ? null : gaps.apply(result.phase().index()),
+            result));
   }
 
   /**
-   * Reads the closed model's response-to-send gaps from {@code sendGaps} when each phase finishes.
-   * Call before the first phase, on the run's thread.
+   * Reads the closed model's response-to-send gaps of each phase from {@code sendGaps}, by phase
+   * index, when the phase finishes. Call before the first phase, on the run's thread.
    */
-  public void gaps(SendGaps sendGaps) {
+  public void gaps(IntFunction<SendGaps> sendGaps) {
     this.gaps = sendGaps;
   }
 

@@ -136,7 +136,7 @@ final class OpenUser implements User {
   private int done() {
     if (!reported) {
       reported = true;
-      context.gaps().putThink(thread, thinkSum, thinks);
+      context.gaps(context.phase().index()).putThink(thread, thinkSum, thinks);
     }
     return DONE;
   }

@@ -10,26 +10,28 @@ import io.phaseload.client.result.LatencyRecorder;
  * run stops, and the seed their variables draw from. Immutable; its parts are thread-safe as {@link
  * PhaseRunner} documents.
  *
- * @param gaps where closed-model users leave their response-to-send gaps
+ * @param gaps where users leave their response-to-send gaps and think time, one table per phase
  * @param flow what each request needs of its user's session, and the pause after it
  * @param runStart the run's start on its clock: recorded times are offsets from it
  * @param usersBefore the whole plan's users in the phases before this one (closed model)
  * @param arrivalsBefore the whole plan's arrivals in the phases before this one (open model)
  * @param start when the phase began, on the run's clock: set once every user is ready, before any
  *     asks what to do
+ * @param phaseNames every phase's name as requests render it, by index
  */
 record PhaseContext(
     LoadPlan plan,
     Phase phase,
     LatencyRecorder recorder,
     RunStop stop,
-    SendGaps gaps,
+    SendGaps[] gaps,
     Flow flow,
     long seed,
     long runStart,
     long usersBefore,
     long arrivalsBefore,
-    Start start) {
+    Start start,
+    byte[][] phaseNames) {
 
   /** When a phase began; written once by the run's thread, read by the users'. */
   static final class Start {
@@ -44,6 +46,11 @@ record PhaseContext(
     }
   }
 
+  /** Where users leave their gaps and think time of phase {@code index}. */
+  SendGaps gaps(int index) {
+    return gaps[index];
+  }
+
   /**
    * The variables of the phase's user {@code unit} of population {@code population}, numbered as in
    * one run of the whole plan: a shard's users draw and render what the same users of one generator
@@ -52,7 +59,7 @@ record PhaseContext(
   Vars vars(int population, int unit) {
     Vars vars =
         new Vars(
-            plan.firstUser(phase, population) + unit,
+            plan.user(phase, population, unit),
             phase.name(),
             phase.index(),
             seed,
@@ -63,7 +70,7 @@ record PhaseContext(
 
   /** The run-wide number of the phase's user {@code unit} of population {@code population}. */
   long user(int population, int unit) {
-    return usersBefore + plan.firstUser(phase, population) + unit;
+    return usersBefore + plan.user(phase, population, unit);
   }
 
   /**

@@ -14,9 +14,11 @@ import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunResult;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
@@ -27,7 +29,8 @@ import java.util.function.LongSupplier;
  * driver per load model ({@link ClosedUser}, {@link OpenUser}), which the engine drives ({@link
  * Engine#drive}: a thread each, or event loops) until each is done, recording every request into
  * its slot. Every class the hot path needs is loaded before the first phase ({@link
- * Engine#prepare}).
+ * Engine#prepare}). A plan of stages of users runs as one drive instead, through which the same
+ * users go on from stage to stage.
  *
  * <p>{@link #run} is called once, by one thread; {@link #stop} may be called from any thread (a
  * signal handler, a failure budget) and makes every user thread finish its current request and
@@ -43,7 +46,8 @@ public final class PhaseRunner {
   private final PhaseListener listener;
   private final LongSupplier nanoTime;
   private final RunStop stop = new RunStop();
-  private final SendGaps gaps;
+  private final SendGaps[] gaps;
+  private final byte[][] phaseNames;
   private final Flow flow;
   private volatile long seed;
   private volatile boolean seedUsed;
@@ -69,16 +73,21 @@ public final class PhaseRunner {
     this.reasons = reasons;
     this.listener = listener;
     this.nanoTime = nanoTime;
-    this.gaps = new SendGaps(Math.max(1, plan.peakThreads()));
+    this.gaps = new SendGaps[plan.phases().size()];
+    this.phaseNames = new byte[gaps.length][];
+    for (int i = 0; i < gaps.length; i++) {
+      gaps[i] = new SendGaps(Math.max(1, plan.peakThreads()));
+      phaseNames[i] = plan.phases().get(i).name().getBytes(StandardCharsets.UTF_8);
+    }
     this.flow = Flow.of(scenario, reasons);
   }
 
   /**
-   * The closed model's gaps from a response to the user's next send, of the phase last finished:
-   * for a {@link PhaseListener} to read when told the phase finished.
+   * The closed model's gaps from a response to the user's next send in phase {@code index}: for a
+   * {@link PhaseListener} to read when told the phase finished.
    */
-  public SendGaps gaps() {
-    return gaps;
+  public SendGaps gaps(int index) {
+    return gaps[index];
   }
 
   /**
@@ -126,14 +135,18 @@ public final class PhaseRunner {
     long runStart = nanoTime.getAsLong();
     long startEpochNanos = startInstant.getEpochSecond() * 1_000_000_000L + startInstant.getNano();
     List<PhaseResult> results = new ArrayList<>();
-    for (Phase phase : plan.phases()) {
-      if (stopped()) {
-        break;
+    if (plan.stagesOfUsers()) {
+      runStagesOfUsers(runStart, results);
+    } else {
+      for (Phase phase : plan.phases()) {
+        if (stopped()) {
+          break;
+        }
+        listener.phaseStarted(phase);
+        PhaseResult result = runPhase(phase, runStart);
+        results.add(result);
+        listener.phaseFinished(result);
       }
-      listener.phaseStarted(phase);
-      PhaseResult result = runPhase(phase, runStart);
-      results.add(result);
-      listener.phaseFinished(result);
     }
     long wall = nanoTime.getAsLong() - runStart;
     return new RunResult(
@@ -156,7 +169,6 @@ public final class PhaseRunner {
   }
 
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
-    gaps.clear();
     long usersBefore = 0;
     long arrivalsBefore = 0;
     for (Phase p : plan.phases().subList(0, phase.index())) {
@@ -165,20 +177,8 @@ public final class PhaseRunner {
       }
       arrivalsBefore += plan.wholeArrivals(p);
     }
-    PhaseContext.Start phaseStart = new PhaseContext.Start();
-    PhaseContext context =
-        new PhaseContext(
-            plan,
-            phase,
-            recorder,
-            stop,
-            gaps,
-            flow,
-            seed,
-            runStart,
-            usersBefore,
-            arrivalsBefore,
-            phaseStart);
+    PhaseContext context = context(phase, runStart, usersBefore, arrivalsBefore);
+    PhaseContext.Start phaseStart = context.start();
     int populations = plan.populations().size();
     Arrivals[] arrivals = new Arrivals[plan.isOpen() ? populations : 0];
     User[] users = new User[plan.threads(phase)];
@@ -221,8 +221,146 @@ public final class PhaseRunner {
                 plan.arrivals(phase),
                 plan.rate(phase),
                 start[0] - runStart),
-        gaps.thinks(),
-        gaps.thinkNanos());
+        gaps[phase.index()].thinks(),
+        gaps[phase.index()].thinkNanos());
+  }
+
+  /**
+   * Runs a plan of stages of users as one drive: the same users go on from stage to stage, each
+   * starting and stopping as its stages say, while this thread tells the listener of each stage as
+   * the clock passes its start. A stage is finished once every user has left it: a user's iteration
+   * belongs to the stage it began in.
+   */
+  private void runStagesOfUsers(long runStart, List<PhaseResult> results)
+      throws InterruptedException {
+    List<Phase> phases = plan.phases();
+    listener.phaseStarted(phases.get(0));
+    PhaseContext context = context(phases.get(0), runStart, 0, 0);
+    PhaseContext.Start began = context.start();
+    ClosedUser[] users = new ClosedUser[plan.peakThreads()];
+    for (int u = 0; u < users.length; u++) {
+      users[u] = new ClosedUser(context, 0, u, u);
+    }
+    long setup = nanoTime.getAsLong();
+    CountDownLatch started = new CountDownLatch(1);
+    Throwable[] failed = new Throwable[1];
+    boolean[] ran = new boolean[1];
+    Thread driver =
+        new Thread(
+            () -> {
+              try {
+                engine.drive(
+                    users,
+                    new Drive(executor, nanoTime, waiter, this::stop),
+                    at -> {
+                      began.set(at);
+                      ran[0] = true;
+                      started.countDown();
+                    });
+              } catch (InterruptedException e) {
+                failed[0] = e;
+              } catch (RuntimeException | Error e) {
+                failed[0] = e;
+              } finally {
+                started.countDown();
+              }
+            },
+            "phaseload-stages");
+    driver.setDaemon(true);
+    driver.start();
+    try {
+      started.await();
+      long first = began.at();
+      for (int s = 0; s < phases.size() && ran[0]; s++) {
+        long from = first + plan.stageStartNanos(s);
+        long to = from + plan.stages().get(s).length().toNanos();
+        if (s > 0) {
+          if (!awaitOrEnd(driver, from) && stopped()) {
+            break; // the run stopped before this stage began
+          }
+          listener.phaseStarted(phases.get(s));
+        }
+        int last = phases.size() - 1;
+        if (s < last) {
+          awaitOrEnd(driver, to);
+          while (driver.isAlive() && !left(users, s)) {
+            driver.join(1);
+          }
+        } else {
+          driver.join();
+        }
+        // A stage lasts its length; the last until its users are done. Once every user has run its
+        // ITERATIONS, or the run stopped, the stage ends there, and those after it last 0.
+        long now = nanoTime.getAsLong();
+        long begin = Math.min(from, now);
+        PhaseResult result =
+            new PhaseResult(
+                phases.get(s),
+                begin - runStart,
+                (s == last ? now : Math.min(now, to)) - begin,
+                !stopped(),
+                s == 0 ? first - setup : 0,
+                null,
+                gaps[s].thinks(),
+                gaps[s].thinkNanos());
+        results.add(result);
+        listener.phaseFinished(result);
+      }
+      driver.join();
+    } catch (InterruptedException e) {
+      stop("interrupted");
+      engine.abort();
+      driver.interrupt();
+      driver.join();
+      throw e;
+    }
+    if (failed[0] instanceof RuntimeException e) {
+      throw e;
+    }
+    if (failed[0] instanceof Error e) {
+      throw e;
+    }
+    if (failed[0] instanceof InterruptedException e) {
+      throw e;
+    }
+  }
+
+  /** What {@code phase}'s users share, with a start not set yet. */
+  private PhaseContext context(Phase phase, long runStart, long usersBefore, long arrivalsBefore) {
+    return new PhaseContext(
+        plan,
+        phase,
+        recorder,
+        stop,
+        gaps,
+        flow,
+        seed,
+        runStart,
+        usersBefore,
+        arrivalsBefore,
+        new PhaseContext.Start(),
+        phaseNames);
+  }
+
+  /** Waits until {@code at} on the run's clock or the drive's end: true if {@code at} came. */
+  private boolean awaitOrEnd(Thread driver, long at) throws InterruptedException {
+    for (long left = at - nanoTime.getAsLong(); left > 0; left = at - nanoTime.getAsLong()) {
+      if (!driver.isAlive()) {
+        return false;
+      }
+      driver.join(Math.max(1, left / 1_000_000));
+    }
+    return true;
+  }
+
+  /** Whether every user has left stage {@code s}: begun a later one, or finished. */
+  private static boolean left(ClosedUser[] users, int s) {
+    for (ClosedUser u : users) {
+      if (u.stage() <= s) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

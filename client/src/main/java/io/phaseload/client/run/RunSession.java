@@ -163,7 +163,7 @@ public final class RunSession implements AutoCloseable {
               PhaseListener.both(
                   watch, progress == null ? listener : PhaseListener.both(progress, listener)),
               System::nanoTime);
-      watch.gaps(test.gaps());
+      watch.gaps(test::gaps);
       test.limitFailures(config.maxFailures());
       test.seed(config.scenario().seed(), config.scenario().usesRandom());
       activeEngine = engine;

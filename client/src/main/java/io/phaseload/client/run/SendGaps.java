@@ -1,7 +1,5 @@
 package io.phaseload.client.run;
 
-import java.util.Arrays;
-
 /**
  * In the closed model, how long users took from a response to their next send: time the generator
  * itself adds to every iteration (recording, counting, rendering the next request, waiting for a
@@ -9,9 +7,9 @@ import java.util.Arrays;
  * the longest, kept by the user in its own variables while it runs and stored here once, when it
  * finishes, into its own slot: no lock, no allocation, no shared write on the hot path.
  *
- * <p>Thread-safety: {@link #clear} and the totals are for the run's thread, before a phase's users
- * start and after they are all joined (which happens-after their {@link #put}); {@link #put} for
- * user {@code u} only, once a phase.
+ * <p>One table per phase. Thread-safety: the totals are for the run's thread, after the phase's
+ * users have all left it (which happens-after their {@link #put}); {@link #put} for user {@code u}
+ * only, once.
  */
 public final class SendGaps {
 
@@ -28,15 +26,6 @@ public final class SendGaps {
     this.max = new long[users];
     this.thinkSum = new long[users];
     this.thinks = new long[users];
-  }
-
-  /** Forgets the last phase's gaps. */
-  void clear() {
-    Arrays.fill(sum, 0);
-    Arrays.fill(count, 0);
-    Arrays.fill(max, 0);
-    Arrays.fill(thinkSum, 0);
-    Arrays.fill(thinks, 0);
   }
 
   /** User {@code user}'s gaps in this phase: their sum, how many, and the longest. */

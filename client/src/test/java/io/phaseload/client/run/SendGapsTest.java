@@ -46,7 +46,7 @@ class SendGapsTest {
         new PhaseListener() {
           @Override
           public void phaseFinished(PhaseResult result) {
-            SendGaps g = runner.get().gaps();
+            SendGaps g = runner.get().gaps(result.phase().index());
             phases.add(new long[] {g.count(), g.sum(), g.max()});
           }
         };

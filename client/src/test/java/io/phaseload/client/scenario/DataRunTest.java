@@ -99,6 +99,16 @@ class DataRunTest {
   }
 
   @Test
+  void aUserOfStagesKeepsItsRowFromStageToStage() throws Exception {
+    users(4, "csv");
+    // The same 4 users in both stages: 4 rows are enough, and each user sends its own each time.
+    List<String> bodies =
+        run("{file: users.csv, pick: unique, per: user}", "--stages", "1s:4,1s:4");
+    assertEquals(8, bodies.size(), "2 iterations each");
+    assertEquals(4, new HashSet<>(bodies).size(), "a row per user: " + bodies);
+  }
+
+  @Test
   void uniquePerIterationGivesEveryIterationItsOwnRow() throws Exception {
     users(16, "csv");
     List<String> bodies = run("{file: users.csv, pick: unique, per: iteration}");

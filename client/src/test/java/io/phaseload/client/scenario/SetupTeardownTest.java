@@ -170,6 +170,62 @@ class SetupTeardownTest {
     assertFlows(merged, sessions, 1 + 3 + 6 + 1, 3);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"loop", "threads"})
+  void aUserKeepsItsSessionFromStageToStage(String engine, @TempDir Path dir) throws Exception {
+    Sessions sessions = new Sessions();
+    Path file = dir.resolve("flow.yaml");
+    Files.writeString(file, FLOW);
+    ClientRun run;
+    try (ScriptedServer server =
+        ScriptedServer.start(
+            r -> {
+              try {
+                Thread.sleep(5);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return sessions.reply(r);
+            })) {
+      // 6 users: a ramp up over 1 s, a hold for 1 s and a ramp down over 1 s.
+      run =
+          ClientRun.of(
+              "6",
+              "1000",
+              "--stages",
+              "1s:6,1s:6,1s:0",
+              "--engine",
+              engine,
+              "--url",
+              server.url("/"),
+              "--scenario",
+              file.toString());
+      assertEquals(
+          1 + 6,
+          server.connections(),
+          "the reachability probe's, and each user one kept from stage to stage");
+    }
+    assertEquals(0, run.code(), run.out() + run.err());
+    // One login and one logout each, not one a stage.
+    assertEquals(6, sessions.steps.of("login"));
+    assertEquals(6, run.request("login").ok());
+    assertEquals(6, sessions.steps.of("logout"));
+    assertEquals(6, run.request("logout").ok());
+    assertTrue(sessions.live.isEmpty(), "every session was ended: " + sessions.live);
+    long creates = run.request("create").ok();
+    assertEquals(sessions.steps.of("create"), run.request("create").sent());
+    assertEquals(sessions.steps.of("delete"), run.request("delete").sent());
+    assertEquals(creates, run.request("delete").ok());
+    assertEquals(0, run.failed());
+    assertEquals(
+        2 * creates,
+        sessions.ended.values().stream().mapToLong(Integer::longValue).sum(),
+        "each session was used by its own user's iterations, in every stage");
+    for (String stage : List.of("STAGE1", "STAGE2", "STAGE3")) {
+      assertTrue(run.phase(stage).sent() > 0, stage);
+    }
+  }
+
   @Test
   void setupAndTeardownAreCheckedAsRequestsAre(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("bad.yaml");
