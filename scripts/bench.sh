@@ -13,6 +13,7 @@
 #              of wrk -t2, phaseload (loop, the default engine, and threads), hey and h2load
 #   open       open model beside wrk2 at 0.3, 0.5, 0.7 x wrk's closed rate, and each one's highest
 #              rate held with p99 under 10 ms
+#   cliff      the open model's phase change: each of three equal phases' late arrivals
 #   live       the closed-model rate with --live and a scraper, beside the same run without
 #   flow       what users cost: a flow with two captures beside the same requests without, and
 #              cookies on beside off (no Set-Cookie answered)
@@ -38,7 +39,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-ALL=(closed open live flow inflight request server burst recording fidelity merge capacity)
+ALL=(closed open cliff live flow inflight request server burst recording fidelity merge capacity)
 SECTIONS=("${ALL[@]}") ESTIMATE_ONLY=""
 while (($#)); do
   case $1 in
@@ -86,6 +87,7 @@ estimate() {
       local own_wrk=$((3 * (SECS + 1)))
       wants closed && own_wrk=0
       echo $(((ROUNDS * 6 + 2 * OPEN_MAX_STEPS) * (OPEN_WARM + OPEN_SECS + 1) + own_wrk)) ;;
+    cliff) echo $((ROUNDS * (3 * OPEN_SECS + 3))) ;;
     live) echo $((2 * ROUNDS * (SECS + 3))) ;;
     flow) echo $((4 * ROUNDS * (SECS + 3))) ;;
     inflight) echo 40 ;;

@@ -233,10 +233,18 @@ public record LoadPlan(
   }
 
   /**
-   * The largest thread count of any phase on this generator: what the connection pool must hold (0
-   * for a shard with no thread in any phase).
+   * The most users this generator drives at once: what the connection pool must hold (0 for a shard
+   * with none in any phase). That is the busiest phase's threads, or, for a plan that {@link
+   * #runsThrough} its phases, every population's most users of any phase.
    */
   public int peakThreads() {
+    if (runsThrough()) {
+      int sum = 0;
+      for (int p = 0; p < populations.size(); p++) {
+        sum += usersOfRun(p);
+      }
+      return sum;
+    }
     return phases.stream().mapToInt(this::threads).max().orElseThrow();
   }
 
@@ -344,13 +352,37 @@ public record LoadPlan(
     return stagesOfUsers() ? shard.index() + unit * shard.count() : firstUser(phase, p) + unit;
   }
 
-  /** When a plan's stage {@code s} begins, in nanoseconds after its first began. */
-  public long stageStartNanos(int s) {
+  /**
+   * Whether one drive runs through all the plan's phases, its users going on from each to the next:
+   * the open model's one schedule of arrivals, and stages of users. The closed model's phases run
+   * back to back instead, each once its users are done.
+   */
+  public boolean runsThrough() {
+    return isOpen() || stagesOfUsers();
+  }
+
+  /**
+   * When phase {@code index} begins on a plan that {@link #runsThrough}, in nanoseconds after the
+   * first began: the lengths of the stages, or of the open-model phases' schedules, before it.
+   */
+  public long scheduledStartNanos(int index) {
     long at = 0;
-    for (Stage stage : stages().subList(0, s)) {
-      at += stage.length().toNanos();
+    for (Phase p : phases.subList(0, index)) {
+      at += isOpen() ? (long) (phaseSeconds(p) * 1e9) : stages().get(p.index()).length().toNanos();
     }
     return at;
+  }
+
+  /**
+   * The most users of population {@code p} this generator has in any phase: how many a drive that
+   * {@link #runsThrough} the phases runs, each in the phases that have it.
+   */
+  public int usersOfRun(int p) {
+    int most = 0;
+    for (Phase phase : phases) {
+      most = Math.max(most, users(phase, p));
+    }
+    return most;
   }
 
   /** The one-run number of this generator's first thread in {@code phase}. */

@@ -22,7 +22,7 @@ import java.util.List;
  *
  * <p>Not thread-safe, as {@link User}; {@link #stage} is read by the run's thread.
  */
-final class ClosedUser implements User {
+final class ClosedUser implements PhasedUser {
 
   private final PhaseContext context;
   private final Vars vars;
@@ -90,7 +90,7 @@ final class ClosedUser implements User {
       int first = -1;
       for (int s = stages.size() - 1; s >= 0; s--) {
         Stage st = stages.get(s);
-        long at = context.plan().stageStartNanos(s);
+        long at = context.plan().scheduledStartNanos(s);
         on[s] = k < st.users() ? at + st.startNanos(k) : -1;
         off[s] = at + st.stopNanos(k);
         first = on[s] >= 0 ? s : first;
@@ -114,8 +114,8 @@ final class ClosedUser implements User {
     return vars;
   }
 
-  /** The stage the user records in or waits for, past the last once it is done. */
-  int stage() {
+  @Override
+  public int phaseNow() {
     return stage;
   }
 

@@ -6,34 +6,45 @@ import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 
 /**
- * One open-model {@link User}: whenever it is free it takes the phase's next arrival, waits for its
- * time, and runs that arrival's iteration, its requests back to back. An arrival that no user was
- * free for at its time begins when one comes free, and is late; either way its first request's
- * latency counts from the arrival's time, and each later request's from the end of the one before
- * (when the user would have sent it), or from the end of the user's think time after it.
+ * One open-model {@link User}: whenever it is free it takes the next arrival of the phase it is in,
+ * waits for its time, and runs that arrival's iteration, its requests back to back. An arrival that
+ * no user was free for at its time begins when one comes free, and is late; either way its first
+ * request's latency counts from the arrival's time, and each later request's from the end of the
+ * one before (when the user would have sent it), or from the end of the user's think time after it.
  *
- * <p>Not thread-safe, as {@link User}.
+ * <p>The run's arrivals are one schedule through all its phases: once a phase's arrivals are all
+ * taken, the user goes on to the next phase that has it (its unit under the phase's cap on arrivals
+ * in flight), on the same connection, and takes that one's.
+ *
+ * <p>Not thread-safe, as {@link User}; {@link #phaseNow} is read by the run's thread.
  */
-final class OpenUser implements User {
+final class OpenUser implements PhasedUser {
 
   private final PhaseContext context;
-  private final Arrivals arrivals;
   private final Vars vars;
   private final int population;
+  private final int unit;
+
+  /** The population's arrivals, by phase. */
+  private final Arrivals[] arrivals;
 
   /** The population's first request, and the index after its last. */
   private final int first;
 
   private final int requests;
 
-  /** The run-wide number of the population's first arrival in the phase. */
-  private final long firstArrival;
-
   private final FailureLimit max;
   private final int thread;
   private long thinkSum;
   private long thinks;
-  private boolean reported;
+
+  /** The phase whose arrivals the user takes and records in; arrivals.length once done. */
+  private int phase = -1;
+
+  private volatile int phaseNow;
+
+  /** The run-wide number of the population's first arrival in {@link #phase}. */
+  private long firstArrival;
 
   /** The arrival taken and waited for; -1 for none. */
   private long arrival = -1;
@@ -50,25 +61,32 @@ final class OpenUser implements User {
 
   /**
    * @param population which of the plan's populations its arrivals are of
-   * @param unit which of the population's users it is, from 0
-   * @param thread which of the phase's users it is, from 0, where it leaves its think time
-   * @param arrivals the population's arrivals in the phase
+   * @param unit which of the population's users it is, from 0: it takes arrivals in the phases
+   *     whose cap on the population's arrivals in flight is above it
+   * @param thread which of the run's users it is, from 0, where it leaves its think time
+   * @param arrivals the population's arrivals, by phase
    */
-  OpenUser(PhaseContext context, int population, int unit, int thread, Arrivals arrivals) {
+  OpenUser(PhaseContext context, int population, int unit, int thread, Arrivals[] arrivals) {
     this.context = context;
     this.arrivals = arrivals;
     this.vars = context.vars(population, unit);
     this.population = population;
+    this.unit = unit;
     this.first = context.plan().populations().get(population).first();
     this.requests = context.plan().populations().get(population).end();
-    this.firstArrival = context.firstArrival(population);
     this.max = context.stop().limit();
     this.thread = thread;
+    moveFrom(0);
   }
 
   @Override
   public Vars vars() {
     return vars;
+  }
+
+  @Override
+  public int phaseNow() {
+    return phaseNow;
   }
 
   @Override
@@ -94,19 +112,23 @@ final class OpenUser implements User {
                 intended - context.runStart(),
                 now - context.runStart(),
                 0,
-                context.phase().index(),
+                phase,
                 request++,
                 skipped);
       }
       busy = false;
     }
-    if (arrival < 0) {
-      long i = arrivals.take();
-      if (i >= arrivals.count()) {
+    while (arrival < 0) {
+      if (phase == arrivals.length) {
         return done();
       }
-      arrival = i;
-      due = arrivals.due(i);
+      long i = arrivals[phase].take();
+      if (i < arrivals[phase].count()) {
+        arrival = i;
+        due = arrivals[phase].due(i);
+      } else {
+        moveFrom(phase + 1);
+      }
     }
     if (due > now) {
       return WAIT;
@@ -118,7 +140,7 @@ final class OpenUser implements User {
     if (context.flow().data != null) {
       vars.row(context.flow().row(firstArrival + inPhase, vars));
     }
-    slot = context.recorder().start(context.phase().index(), population, arrival);
+    slot = context.recorder().start(phase, population, arrival);
     arrival = -1;
     busy = true;
     request = first;
@@ -127,16 +149,38 @@ final class OpenUser implements User {
     return first;
   }
 
+  /**
+   * Leaves the phase it is in, its think time left in the phase's table, for the first phase from
+   * {@code from} on that has it, or for none.
+   */
+  private void moveFrom(int from) {
+    if (phase >= 0) {
+      context.gaps(phase).putThink(thread, thinkSum, thinks);
+      thinkSum = 0;
+      thinks = 0;
+    }
+    int s = from;
+    while (s < arrivals.length
+        && unit >= context.plan().users(context.plan().phases().get(s), population)) {
+      s++;
+    }
+    phase = s;
+    if (s < arrivals.length) {
+      firstArrival = context.firstArrival(s, population);
+      vars.phase(context.phaseNames()[s]);
+    }
+    phaseNow = s;
+  }
+
   @Override
   public long wakeAt() {
     return busy ? intended : due;
   }
 
-  /** {@link #DONE}, the user's think time left in the run's {@link SendGaps} the first time. */
+  /** {@link #DONE}, the user's think time left in its phase's table the first time. */
   private int done() {
-    if (!reported) {
-      reported = true;
-      context.gaps(context.phase().index()).putThink(thread, thinkSum, thinks);
+    if (phase < arrivals.length) {
+      moveFrom(arrivals.length);
     }
     return DONE;
   }
@@ -150,7 +194,7 @@ final class OpenUser implements User {
             intended - context.runStart(),
             sentAt - context.runStart(),
             now - sentAt,
-            context.phase().index(),
+            phase,
             request,
             outcome);
     context.recorder().recordConnection(slot, times);

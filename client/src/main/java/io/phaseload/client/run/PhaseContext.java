@@ -14,7 +14,6 @@ import io.phaseload.client.result.LatencyRecorder;
  * @param flow what each request needs of its user's session, and the pause after it
  * @param runStart the run's start on its clock: recorded times are offsets from it
  * @param usersBefore the whole plan's users in the phases before this one (closed model)
- * @param arrivalsBefore the whole plan's arrivals in the phases before this one (open model)
  * @param start when the phase began, on the run's clock: set once every user is ready, before any
  *     asks what to do
  * @param phaseNames every phase's name as requests render it, by index
@@ -29,7 +28,6 @@ record PhaseContext(
     long seed,
     long runStart,
     long usersBefore,
-    long arrivalsBefore,
     Start start,
     byte[][] phaseNames) {
 
@@ -74,13 +72,16 @@ record PhaseContext(
   }
 
   /**
-   * The run-wide number of population {@code population}'s first arrival in the phase, of the whole
-   * plan: its arrival i is this + i.
+   * The run-wide number of population {@code population}'s first arrival in phase {@code index}, of
+   * the whole plan: its arrival i is this + i.
    */
-  long firstArrival(int population) {
-    long before = arrivalsBefore;
+  long firstArrival(int index, int population) {
+    long before = 0;
+    for (Phase p : plan.phases().subList(0, index)) {
+      before += plan.wholeArrivals(p);
+    }
     for (int q = 0; q < population; q++) {
-      before += plan.wholeArrivals(phase, q);
+      before += plan.wholeArrivals(plan.phases().get(index), q);
     }
     return before;
   }

@@ -73,10 +73,11 @@ public final class PhaseRunner {
     this.reasons = reasons;
     this.listener = listener;
     this.nanoTime = nanoTime;
+    int users = plan.peakThreads();
     this.gaps = new SendGaps[plan.phases().size()];
     this.phaseNames = new byte[gaps.length][];
     for (int i = 0; i < gaps.length; i++) {
-      gaps[i] = new SendGaps(Math.max(1, plan.peakThreads()));
+      gaps[i] = new SendGaps(Math.max(1, users));
       phaseNames[i] = plan.phases().get(i).name().getBytes(StandardCharsets.UTF_8);
     }
     this.flow = Flow.of(scenario, reasons);
@@ -135,8 +136,8 @@ public final class PhaseRunner {
     long runStart = nanoTime.getAsLong();
     long startEpochNanos = startInstant.getEpochSecond() * 1_000_000_000L + startInstant.getNano();
     List<PhaseResult> results = new ArrayList<>();
-    if (plan.stagesOfUsers()) {
-      runStagesOfUsers(runStart, results);
+    if (plan.runsThrough()) {
+      runThrough(runStart, results);
     } else {
       for (Phase phase : plan.phases()) {
         if (stopped()) {
@@ -168,78 +169,64 @@ public final class PhaseRunner {
     stop.prepare();
   }
 
+  /** Runs one phase of the closed model: its users, until every one has run its iterations. */
   private PhaseResult runPhase(Phase phase, long runStart) throws InterruptedException {
     long usersBefore = 0;
-    long arrivalsBefore = 0;
     for (Phase p : plan.phases().subList(0, phase.index())) {
       for (int q = 0; q < plan.populations().size(); q++) {
         usersBefore += plan.wholeUsers(p, q);
       }
-      arrivalsBefore += plan.wholeArrivals(p);
     }
-    PhaseContext context = context(phase, runStart, usersBefore, arrivalsBefore);
-    PhaseContext.Start phaseStart = context.start();
-    int populations = plan.populations().size();
-    Arrivals[] arrivals = new Arrivals[plan.isOpen() ? populations : 0];
+    PhaseContext context = context(phase, runStart, usersBefore);
     User[] users = new User[plan.threads(phase)];
     int t = 0;
-    for (int q = 0; q < populations; q++) {
-      if (plan.isOpen()) {
-        arrivals[q] = new Arrivals(Pacer.of(plan, phase, q, seed), plan.units(phase, q));
-      }
+    for (int q = 0; q < plan.populations().size(); q++) {
       for (int u = 0; u < plan.users(phase, q); u++, t++) {
-        users[t] =
-            plan.isOpen()
-                ? new OpenUser(context, q, u, t, arrivals[q])
-                : new ClosedUser(context, q, u, t);
+        users[t] = new ClosedUser(context, q, u, t);
       }
     }
     long setup = nanoTime.getAsLong();
-    long[] start = new long[1];
-    engine.drive(
-        users,
-        new Drive(executor, nanoTime, waiter, this::stop),
-        at -> {
-          start[0] = at;
-          phaseStart.set(at);
-          for (Arrivals a : arrivals) {
-            a.start(at);
-          }
-        });
+    engine.drive(users, new Drive(executor, nanoTime, waiter, this::stop), context.start()::set);
+    long start = context.start().at();
     long end = nanoTime.getAsLong();
     return new PhaseResult(
         phase,
-        start[0] - runStart,
-        end - start[0],
+        start - runStart,
+        end - start,
         !stopped(),
-        start[0] - setup,
-        !plan.isOpen()
-            ? null
-            : ArrivalStats.of(
-                recorder,
-                phase.index(),
-                plan.arrivals(phase),
-                plan.rate(phase),
-                start[0] - runStart),
+        start - setup,
+        null,
         gaps[phase.index()].thinks(),
         gaps[phase.index()].thinkNanos());
   }
 
   /**
-   * Runs a plan of stages of users as one drive: the same users go on from stage to stage, each
-   * starting and stopping as its stages say, while this thread tells the listener of each stage as
-   * the clock passes its start. A stage is finished once every user has left it: a user's iteration
-   * belongs to the stage it began in.
+   * Runs a plan that {@link LoadPlan#runsThrough} its phases as one drive: the same users go on
+   * from phase to phase, the open model's arrivals keep one schedule, and this thread tells the
+   * listener of each phase as the clock passes its start. A phase is finished once every user has
+   * left it: an iteration belongs to the phase it began in.
    */
-  private void runStagesOfUsers(long runStart, List<PhaseResult> results)
-      throws InterruptedException {
+  private void runThrough(long runStart, List<PhaseResult> results) throws InterruptedException {
     List<Phase> phases = plan.phases();
     listener.phaseStarted(phases.get(0));
-    PhaseContext context = context(phases.get(0), runStart, 0, 0);
-    PhaseContext.Start began = context.start();
-    ClosedUser[] users = new ClosedUser[plan.peakThreads()];
-    for (int u = 0; u < users.length; u++) {
-      users[u] = new ClosedUser(context, 0, u, u);
+    PhaseContext context = context(phases.get(0), runStart, 0);
+    int populations = plan.populations().size();
+    Arrivals[][] arrivals = new Arrivals[plan.isOpen() ? populations : 0][phases.size()];
+    List<PhasedUser> users = new ArrayList<>();
+    for (int q = 0; q < populations; q++) {
+      if (plan.isOpen()) {
+        for (Phase phase : phases) {
+          arrivals[q][phase.index()] =
+              new Arrivals(Pacer.of(plan, phase, q, seed), plan.units(phase, q));
+        }
+      }
+      for (int u = 0; u < plan.usersOfRun(q); u++) {
+        int t = users.size();
+        users.add(
+            plan.isOpen()
+                ? new OpenUser(context, q, u, t, arrivals[q])
+                : new ClosedUser(context, q, u, t));
+      }
     }
     long setup = nanoTime.getAsLong();
     CountDownLatch started = new CountDownLatch(1);
@@ -250,57 +237,60 @@ public final class PhaseRunner {
             () -> {
               try {
                 engine.drive(
-                    users,
+                    users.toArray(User[]::new),
                     new Drive(executor, nanoTime, waiter, this::stop),
                     at -> {
-                      began.set(at);
+                      context.start().set(at);
+                      for (Arrivals[] byPhase : arrivals) {
+                        for (int s = 0; s < byPhase.length; s++) {
+                          byPhase[s].start(at + plan.scheduledStartNanos(s));
+                        }
+                      }
                       ran[0] = true;
                       started.countDown();
                     });
-              } catch (InterruptedException e) {
-                failed[0] = e;
-              } catch (RuntimeException | Error e) {
+              } catch (InterruptedException | RuntimeException | Error e) {
                 failed[0] = e;
               } finally {
                 started.countDown();
               }
             },
-            "phaseload-stages");
+            "phaseload-drive");
     driver.setDaemon(true);
     driver.start();
     try {
       started.await();
-      long first = began.at();
-      for (int s = 0; s < phases.size() && ran[0]; s++) {
-        long from = first + plan.stageStartNanos(s);
-        long to = from + plan.stages().get(s).length().toNanos();
+      long first = context.start().at();
+      int last = phases.size() - 1;
+      for (int s = 0; s <= last && ran[0]; s++) {
+        Phase phase = phases.get(s);
+        long from = first + plan.scheduledStartNanos(s);
+        long to = s < last ? first + plan.scheduledStartNanos(s + 1) : Long.MAX_VALUE;
         if (s > 0) {
           if (!awaitOrEnd(driver, from) && stopped()) {
-            break; // the run stopped before this stage began
+            break; // the run stopped before this phase began
           }
-          listener.phaseStarted(phases.get(s));
+          listener.phaseStarted(phase);
         }
-        int last = phases.size() - 1;
-        if (s < last) {
-          awaitOrEnd(driver, to);
-          while (driver.isAlive() && !left(users, s)) {
-            driver.join(1);
-          }
-        } else {
-          driver.join();
+        awaitOrEnd(driver, to);
+        while (driver.isAlive() && !left(users, s)) {
+          driver.join(1);
         }
-        // A stage lasts its length; the last until its users are done. Once every user has run its
-        // ITERATIONS, or the run stopped, the stage ends there, and those after it last 0.
+        // A phase lasts its schedule; the last until its users are done. Once every user is done,
+        // or the run stopped, the phase ends there, and those after it last 0.
         long now = nanoTime.getAsLong();
         long begin = Math.min(from, now);
         PhaseResult result =
             new PhaseResult(
-                phases.get(s),
+                phase,
                 begin - runStart,
-                (s == last ? now : Math.min(now, to)) - begin,
+                Math.min(now, to) - begin,
                 !stopped(),
                 s == 0 ? first - setup : 0,
-                null,
+                plan.isOpen()
+                    ? ArrivalStats.of(
+                        recorder, s, plan.arrivals(phase), plan.rate(phase), begin - runStart)
+                    : null,
                 gaps[s].thinks(),
                 gaps[s].thinkNanos());
         results.add(result);
@@ -326,7 +316,7 @@ public final class PhaseRunner {
   }
 
   /** What {@code phase}'s users share, with a start not set yet. */
-  private PhaseContext context(Phase phase, long runStart, long usersBefore, long arrivalsBefore) {
+  private PhaseContext context(Phase phase, long runStart, long usersBefore) {
     return new PhaseContext(
         plan,
         phase,
@@ -337,7 +327,6 @@ public final class PhaseRunner {
         seed,
         runStart,
         usersBefore,
-        arrivalsBefore,
         new PhaseContext.Start(),
         phaseNames);
   }
@@ -353,10 +342,10 @@ public final class PhaseRunner {
     return true;
   }
 
-  /** Whether every user has left stage {@code s}: begun a later one, or finished. */
-  private static boolean left(ClosedUser[] users, int s) {
-    for (ClosedUser u : users) {
-      if (u.stage() <= s) {
+  /** Whether every user has left phase {@code s}: gone on to a later one, or finished. */
+  private static boolean left(List<PhasedUser> users, int s) {
+    for (PhasedUser u : users) {
+      if (u.phaseNow() <= s) {
         return false;
       }
     }

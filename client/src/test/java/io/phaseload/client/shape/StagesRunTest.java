@@ -86,6 +86,11 @@ class StagesRunTest {
         assertEquals(n, run.phase(p.phase().name()).sent(), p.phase().name());
       }
       assertEquals(400, arrived.size());
+      // One schedule through the stages, on the same connections: each stage begins where the
+      // last one's length ends, not once its answers are in.
+      assertEquals(1_000_000_000L, phases.get(1).startNanos() - phases.get(0).startNanos());
+      assertEquals(2_000_000_000L, phases.get(2).startNanos() - phases.get(0).startNanos());
+      assertEquals(1 + 20, server.connections(), "the reachability probe's, and one a user");
     }
   }
 
