@@ -13,6 +13,9 @@ public interface PhaseListener {
 
   default void phaseStarted(Phase phase) {}
 
+  /**
+   * Told once every user has left the phase; an open-model phase's arrivals are not counted yet.
+   */
   default void phaseFinished(PhaseResult result) {}
 
   /** Both listeners, {@code first} told first. */

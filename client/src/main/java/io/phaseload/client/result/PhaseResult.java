@@ -12,7 +12,8 @@ import io.phaseload.client.plan.Phase;
  *
  * @param setupNanos time spent before the start gate opened (starting threads, opening sessions)
  * @param completed false if the run was stopped before the phase's threads finished
- * @param arrivals the open model's arrivals; null in the closed model
+ * @param arrivals the open model's arrivals; null in the closed model, and in the result a {@link
+ *     PhaseListener} is told of (they are counted once the run is over)
  * @param thinks the pauses the scenario's {@code think} made its users take (in no latency, and not
  *     the generator's delay)
  * @param thinkNanos their time, summed
@@ -42,6 +43,12 @@ public record PhaseResult(
   public PhaseResult(
       Phase phase, long startNanos, long durationNanos, boolean completed, long setupNanos) {
     this(phase, startNanos, durationNanos, completed, setupNanos, null);
+  }
+
+  /** This phase with {@code counted} as its arrivals. */
+  public PhaseResult withArrivals(ArrivalStats counted) {
+    return new PhaseResult(
+        phase, startNanos, durationNanos, completed, setupNanos, counted, thinks, thinkNanos);
   }
 
   /** A closed-model phase with no setup time recorded. */

@@ -12,9 +12,9 @@ import io.phaseload.client.result.ExchangeTimes;
  * request's latency counts from the arrival's time, and each later request's from the end of the
  * one before (when the user would have sent it), or from the end of the user's think time after it.
  *
- * <p>The run's arrivals are one schedule through all its phases: once a phase's arrivals are all
- * taken, the user goes on to the next phase that has it (its unit under the phase's cap on arrivals
- * in flight), on the same connection, and takes that one's.
+ * <p>The run's arrivals are one schedule through all its phases, in runs of {@link Arrivals#RUN}:
+ * once a run's arrivals are all taken, the user goes on to the next run whose phase has it (its
+ * unit under the phase's cap on arrivals in flight), on the same connection.
  *
  * <p>Not thread-safe, as {@link User}; {@link #phaseNow} is read by the run's thread.
  */
@@ -25,8 +25,11 @@ final class OpenUser implements PhasedUser {
   private final int population;
   private final int unit;
 
-  /** The population's arrivals, by phase. */
+  /** The population's arrivals, every phase's runs in order. */
   private final Arrivals[] arrivals;
+
+  /** Which of them the user takes from; arrivals.length once done. */
+  private int run = -1;
 
   /** The population's first request, and the index after its last. */
   private final int first;
@@ -38,13 +41,12 @@ final class OpenUser implements PhasedUser {
   private long thinkSum;
   private long thinks;
 
-  /** The phase whose arrivals the user takes and records in; arrivals.length once done. */
-  private int phase = -1;
+  /** The phase of the run it takes from, which it records in; the number of phases once done. */
+  private int phase;
 
   private volatile int phaseNow;
 
-  /** The run-wide number of the population's first arrival in {@link #phase}. */
-  private long firstArrival;
+  private final int phases;
 
   /** The arrival taken and waited for; -1 for none. */
   private long arrival = -1;
@@ -64,7 +66,7 @@ final class OpenUser implements PhasedUser {
    * @param unit which of the population's users it is, from 0: it takes arrivals in the phases
    *     whose cap on the population's arrivals in flight is above it
    * @param thread which of the run's users it is, from 0, where it leaves its think time
-   * @param arrivals the population's arrivals, by phase
+   * @param arrivals the population's arrivals, every phase's runs in order ({@link Arrivals#of})
    */
   OpenUser(PhaseContext context, int population, int unit, int thread, Arrivals[] arrivals) {
     this.context = context;
@@ -76,6 +78,7 @@ final class OpenUser implements PhasedUser {
     this.requests = context.plan().populations().get(population).end();
     this.max = context.stop().limit();
     this.thread = thread;
+    this.phases = context.plan().phases().size();
     moveFrom(0);
   }
 
@@ -119,15 +122,15 @@ final class OpenUser implements PhasedUser {
       busy = false;
     }
     while (arrival < 0) {
-      if (phase == arrivals.length) {
+      if (run == arrivals.length) {
         return done();
       }
-      long i = arrivals[phase].take();
-      if (i < arrivals[phase].count()) {
+      long i = arrivals[run].take();
+      if (i < arrivals[run].count()) {
         arrival = i;
-        due = arrivals[phase].due(i);
+        due = arrivals[run].due(i);
       } else {
-        moveFrom(phase + 1);
+        moveFrom(run + 1);
       }
     }
     if (due > now) {
@@ -135,12 +138,13 @@ final class OpenUser implements PhasedUser {
     }
     // Every arrival is a new user: a session of its own.
     vars.unsetAll();
-    long inPhase = context.plan().shard().arrival(arrival);
+    Arrivals taken = arrivals[run];
+    long inPhase = context.plan().shard().arrival(taken.first + arrival);
     vars.iteration((int) Math.min(inPhase, Integer.MAX_VALUE));
     if (context.flow().data != null) {
-      vars.row(context.flow().row(firstArrival + inPhase, vars));
+      vars.row(context.flow().row(taken.runFirst + inPhase, vars));
     }
-    slot = context.recorder().start(phase, population, arrival);
+    slot = context.recorder().start(phase, population, taken.first + arrival);
     arrival = -1;
     busy = true;
     request = first;
@@ -150,26 +154,26 @@ final class OpenUser implements PhasedUser {
   }
 
   /**
-   * Leaves the phase it is in, its think time left in the phase's table, for the first phase from
-   * {@code from} on that has it, or for none.
+   * Goes on to the first run from {@code from} on whose phase has the user, or past the last: the
+   * think time of the phase it leaves, if it leaves one, is added to the phase's table.
    */
   private void moveFrom(int from) {
-    if (phase >= 0) {
-      context.gaps(phase).putThink(thread, thinkSum, thinks);
+    int r = from;
+    while (r < arrivals.length && unit >= arrivals[r].cap) {
+      r++;
+    }
+    int next = r < arrivals.length ? arrivals[r].phase : phases;
+    if (run >= 0) {
+      context.gaps(phase).addThink(thread, thinkSum, thinks);
       thinkSum = 0;
       thinks = 0;
     }
-    int s = from;
-    while (s < arrivals.length
-        && unit >= context.plan().users(context.plan().phases().get(s), population)) {
-      s++;
+    run = r;
+    phase = next;
+    if (r < arrivals.length) {
+      vars.phase(context.phaseNames()[next]);
     }
-    phase = s;
-    if (s < arrivals.length) {
-      firstArrival = context.firstArrival(s, population);
-      vars.phase(context.phaseNames()[s]);
-    }
-    phaseNow = s;
+    phaseNow = next;
   }
 
   @Override
@@ -179,7 +183,7 @@ final class OpenUser implements PhasedUser {
 
   /** {@link #DONE}, the user's think time left in its phase's table the first time. */
   private int done() {
-    if (phase < arrivals.length) {
+    if (run < arrivals.length) {
       moveFrom(arrivals.length);
     }
     return DONE;

@@ -211,14 +211,15 @@ public final class PhaseRunner {
     listener.phaseStarted(phases.get(0));
     PhaseContext context = context(phases.get(0), runStart, 0);
     int populations = plan.populations().size();
-    Arrivals[][] arrivals = new Arrivals[plan.isOpen() ? populations : 0][phases.size()];
+    Arrivals[][] arrivals = new Arrivals[plan.isOpen() ? populations : 0][];
     List<PhasedUser> users = new ArrayList<>();
     for (int q = 0; q < populations; q++) {
       if (plan.isOpen()) {
+        List<Arrivals> runs = new ArrayList<>();
         for (Phase phase : phases) {
-          arrivals[q][phase.index()] =
-              new Arrivals(Pacer.of(plan, phase, q, seed), plan.units(phase, q));
+          runs.addAll(Arrivals.of(plan, phase, q, seed, context.firstArrival(phase.index(), q)));
         }
+        arrivals[q] = runs.toArray(Arrivals[]::new);
       }
       for (int u = 0; u < plan.usersOfRun(q); u++) {
         int t = users.size();
@@ -241,9 +242,13 @@ public final class PhaseRunner {
                     new Drive(executor, nanoTime, waiter, this::stop),
                     at -> {
                       context.start().set(at);
-                      for (Arrivals[] byPhase : arrivals) {
-                        for (int s = 0; s < byPhase.length; s++) {
-                          byPhase[s].start(at + plan.scheduledStartNanos(s));
+                      long[] starts = new long[phases.size()];
+                      for (int s = 0; s < starts.length; s++) {
+                        starts[s] = at + plan.scheduledStartNanos(s);
+                      }
+                      for (Arrivals[] runs : arrivals) {
+                        for (Arrivals run : runs) {
+                          run.start(starts[run.phase]);
                         }
                       }
                       ran[0] = true;
@@ -287,16 +292,26 @@ public final class PhaseRunner {
                 Math.min(now, to) - begin,
                 !stopped(),
                 s == 0 ? first - setup : 0,
-                plan.isOpen()
-                    ? ArrivalStats.of(
-                        recorder, s, plan.arrivals(phase), plan.rate(phase), begin - runStart)
-                    : null,
+                null,
                 gaps[s].thinks(),
                 gaps[s].thinkNanos());
         results.add(result);
         listener.phaseFinished(result);
       }
       driver.join();
+      if (plan.isOpen()) {
+        // Counted once the run is over: a count over every arrival of a phase, as the next one
+        // starts, would take a core from the event loops just then.
+        results.replaceAll(
+            r ->
+                r.withArrivals(
+                    ArrivalStats.of(
+                        recorder,
+                        r.phase().index(),
+                        plan.arrivals(r.phase()),
+                        plan.rate(r.phase()),
+                        r.startNanos())));
+      }
     } catch (InterruptedException e) {
       stop("interrupted");
       engine.abort();

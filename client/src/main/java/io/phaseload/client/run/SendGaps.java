@@ -9,7 +9,7 @@ package io.phaseload.client.run;
  *
  * <p>One table per phase. Thread-safety: the totals are for the run's thread, after the phase's
  * users have all left it (which happens-after their {@link #put}); {@link #put} for user {@code u}
- * only, once.
+ * only, once, and {@link #addThink} by it only.
  */
 public final class SendGaps {
 
@@ -33,6 +33,15 @@ public final class SendGaps {
     sum[user] = gapSum;
     count[user] = gaps;
     max[user] = longest;
+  }
+
+  /**
+   * Adds to user {@code user}'s think time in this phase, as an open-model user leaves each run of
+   * its arrivals.
+   */
+  void addThink(int user, long pauseSum, long pauses) {
+    thinkSum[user] += pauseSum;
+    thinks[user] += pauses;
   }
 
   /**
