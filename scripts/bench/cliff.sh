@@ -33,7 +33,9 @@ cliff_report() {
   echo "($WRK50 requests/s, $WRK50_FROM). Each phase's late arrivals, begun over 1 ms after their"
   echo "time (\`phases[].late\`), of $(thousands "$(python3 -c "print($CLIFF_RATE * $OPEN_SECS)")") each."
   echo
-  echo "Medians of $ROUNDS rounds: $two late in the 2nd phase, $three in the 3rd."
+  echo "Medians of $ROUNDS rounds: $two late in the 2nd phase, $three in the 3rd. The 1st phase's are the"
+  echo "JIT's warm-up; after it, a round's late arrivals come in bursts anywhere in a phase when the two"
+  echo "cores, shared with nginx, are short, so single rounds swing both ways and the medians decide."
   echo
   target "late arrivals, 2nd phase / 3rd phase" "$(ratio "$two" "$three")" '<=' 2.0
   echo
