@@ -78,6 +78,14 @@ closed_report() {
       "$(ratio "${CLOSED_CPU[$conns,loop]}" "${CLOSED_CPU[$conns,wrk]}")" '<=' 1.3
   done
   echo
+  echo "What a rate under wrk's comes with: on two cores that the generator shares with nginx, every"
+  echo "microsecond of the generator's CPU per request is one nginx does not get, so a CPU-bound round's"
+  echo "rate ratio to wrk follows wrk's CPU per request over phaseload's (loop):"
+  echo
+  for conns in "${CLOSED_CONNS[@]}"; do
+    echo "- $conns connections: rate ratio $(ratio "${CLOSED_RATE[$conns,loop]}" "${CLOSED_RATE[$conns,wrk]}"), CPU per request wrk / loop $(ratio "${CLOSED_CPU[$conns,wrk]}" "${CLOSED_CPU[$conns,loop]}")"
+  done
+  echo
   echo "Every round (requests/s; CPU us per request; \"failed\": the run failed or its output could not be read):"
   echo
   echo "| connections | round | wrk | loop | threads | hey | h2load | loop / wrk | CPU wrk | loop | threads | hey | h2load | loop CPU / wrk CPU |"
