@@ -21,7 +21,8 @@ final class LoadOptions {
       usage =
           "the load shape, as k6's stages: each stage moves the load linearly from the last"
               + " target (from 0) to T over D, users (30s:40, closed model) or arrivals per"
-              + " second (30s:200/s, open model); one row each; THREADS caps either")
+              + " second (30s:200/s, open model; with --rate R every T is, from R); one row"
+              + " each; THREADS caps either")
   String stages;
 
   @Option(

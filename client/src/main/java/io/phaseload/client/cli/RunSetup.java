@@ -149,15 +149,16 @@ final class RunSetup {
     if (load.phases != null) {
       throw new IllegalArgumentException("--stages and --phases are two load shapes: give one");
     }
-    if (load.rate != null) {
-      throw new IllegalArgumentException(
-          "--stages sets the rate stage by stage: write its targets as R/s, without --rate");
+    if (load.rate != null && !(load.rate >= 0)) {
+      throw new IllegalArgumentException("--rate must be 0 or more, got " + load.rate);
     }
     if (load.phaseSeconds != null) {
       throw new IllegalArgumentException("--stages give each stage its length: no --phase-seconds");
     }
     // --stages overrides the scenario file's stages:, as k6's options do its script's.
-    Stage.Shape shape = Stage.parse(load.stages != null ? load.stages : scenario.stages());
+    // With --rate R the targets are arrivals per second, from R (k6's startRate).
+    Stage.Shape shape =
+        Stage.parse(load.stages != null ? load.stages : scenario.stages(), load.rate);
     if (!shape.rates()) {
       if (load.arrivals != null) {
         throw new IllegalArgumentException("--arrivals is for stages of arrivals (R/s)");

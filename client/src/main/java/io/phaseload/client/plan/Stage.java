@@ -90,9 +90,18 @@ public record Stage(double from, double to, Duration length) {
    * @throws IllegalArgumentException in one line, naming the stage that is wrong
    */
   public static Shape parse(String text) {
+    return parse(text, null);
+  }
+
+  /**
+   * Reads {@code --stages} given with {@code --rate R}: every target is arrivals per second,
+   * written {@code R/s} or not, and the first stage starts from {@code startRate}, as k6's ramping
+   * arrival rate starts from its {@code startRate}; {@link #parse(String)} when it is null.
+   */
+  public static Shape parse(String text, Double startRate) {
     List<Stage> out = new ArrayList<>();
-    Boolean rates = null;
-    double from = 0;
+    Boolean rates = startRate == null ? null : Boolean.TRUE;
+    double from = startRate == null ? 0 : startRate;
     for (String item : text.split(",", -1)) {
       String s = item.strip();
       int colon = s.indexOf(':');
@@ -103,7 +112,7 @@ public record Stage(double from, double to, Duration length) {
       String where = "--stages '" + s + "'";
       Duration length = Durations.parse(where, s.substring(0, colon).strip());
       String target = s.substring(colon + 1).strip().toLowerCase(Locale.ROOT);
-      boolean rate = target.endsWith("/s");
+      boolean rate = target.endsWith("/s") || startRate != null;
       if (rates != null && rates != rate) {
         throw new IllegalArgumentException(
             where + ": every target is arrivals per second (R/s) or every one is users, not both");
@@ -111,7 +120,9 @@ public record Stage(double from, double to, Duration length) {
       rates = rate;
       double to;
       try {
-        to = Double.parseDouble(rate ? target.substring(0, target.length() - 2).strip() : target);
+        to =
+            Double.parseDouble(
+                target.endsWith("/s") ? target.substring(0, target.length() - 2).strip() : target);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
             where + ": the target must be users (40) or arrivals per second (200/s)");

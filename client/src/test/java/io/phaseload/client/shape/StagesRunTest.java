@@ -95,6 +95,29 @@ class StagesRunTest {
   }
 
   @Test
+  void withRateTheTargetsAreArrivalsFromThatRate() throws Exception {
+    ConcurrentLinkedQueue<Long> arrived = new ConcurrentLinkedQueue<>();
+    try (ScriptedServer server = logging(arrived)) {
+      // k6's startRate: from 100/s to 300/s over 2 s, 150 and 250 in its two seconds, 400 in all.
+      ClientRun run =
+          ClientRun.of(
+              "20", "1", "-q", "--url", server.url("/"), "--rate", "100", "--stages", "2s:300");
+      assertEquals(0, run.code(), run.out() + run.err());
+      assertTrue(run.result().plan().isOpen());
+      assertEquals(400, run.sent());
+      assertEquals(400, arrived.size());
+    }
+    List<Long> times = new ArrayList<>(arrived);
+    Collections.sort(times);
+    long[] perSecond = new long[3];
+    for (long t : times) {
+      perSecond[(int) Math.min(2, (t - times.get(0)) / 1_000_000_000L)]++;
+    }
+    assertTrue(Math.abs(perSecond[0] - 150) <= 8, "first second: " + perSecond[0]);
+    assertTrue(Math.abs(perSecond[1] - 250) <= 13, "second second: " + perSecond[1]);
+  }
+
+  @Test
   void aScenarioFilesStagesAreK6sListAndStagesOverridesThem() throws Exception {
     Path file =
         java.nio.file.Files.writeString(
@@ -158,7 +181,8 @@ class StagesRunTest {
             Map.entry(List.of("--stages", "5s:0/s"), "no arrival falls in it"),
             Map.entry(List.of("--stages", "5s"), "is not DURATION:TARGET"),
             Map.entry(List.of("--stages", "5s:10/s", "--phases", "1.0"), "give one"),
-            Map.entry(List.of("--stages", "5s:10/s", "--rate", "10"), "without --rate"),
+            Map.entry(List.of("--stages", "5s:10", "--rate", "-1"), "--rate must be 0 or more"),
+            Map.entry(List.of("--stages", "5s:0", "--rate", "0"), "no arrival falls in it"),
             Map.entry(List.of("--stages", "5s:50"), "more than THREADS"),
             Map.entry(List.of("--stages", "5s:2.5"), "a whole number of users"),
             Map.entry(List.of("--stages", "5s:0"), "no user runs in it"),
