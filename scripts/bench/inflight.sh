@@ -8,14 +8,21 @@
 
 declare -A INFLIGHT
 
-#   inflight_run USERS RATE: sets INFLIGHT[USERS,*] from one run of 10 s.
+# A process's user + system CPU so far, in clock ticks (/proc/PID/stat fields 14 and 15).
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+
+#   inflight_run USERS RATE: sets INFLIGHT[USERS,*] from one run of 10 s, with the CPU each process
+#   used over it (the client's as last sampled, at most 0.5 s before it ended).
 inflight_run() {
-  local users=$1 json=$WORK/inflight-$1.json before after pid threads=0 hwm=0 n h
+  local users=$1 json=$WORK/inflight-$1.json before after pid threads=0 hwm=0 n h c cpu=0 server0 t0
   before=$(curl -fs "http://127.0.0.1:$INFLIGHT_PORT/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["received"])')
   "$JAVA" -Xmx2g -jar "$WORK/client.jar" "$users" 1 --url "$INFLIGHT_URL" --phases 1.0 --rate "$2" \
     --phase-seconds 10 --engine loop -q --json "$json" >"$WORK/inflight-$users.txt" 2>&1 &
   pid=$!
+  server0=$(cpu_ticks "$SERVER_PID") t0=$(date +%s.%N)
   while kill -0 "$pid" 2>/dev/null; do
+    c=$(cpu_ticks "$pid")
+    ((c <= cpu)) || cpu=$c
     n=$(cat /proc/"$pid"/task/*/comm 2>/dev/null | grep -c "phaseload-loop" || true)
     ((n <= threads)) || threads=$n
     h=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
@@ -23,6 +30,8 @@ inflight_run() {
     sleep 0.5
   done
   wait "$pid" || true
+  INFLIGHT[$users,cores]=$(python3 -c "import os,sys; t=os.sysconf('SC_CLK_TCK'); w=float(sys.argv[3])-float(sys.argv[4]); print(f'{int(sys.argv[1])/t/w:.2f} {int(sys.argv[2])/t/w:.2f}')" \
+    "$(($(cpu_ticks "$SERVER_PID") - server0))" "$cpu" "$(date +%s.%N)" "$t0")
   after=$(curl -fs "http://127.0.0.1:$INFLIGHT_PORT/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["received"])')
   INFLIGHT[$users,row]="| $users | $2 | $(figures get "$json" \
     '" | ".join(str(x) for x in (d["total"]["sent"], "RECEIVED", d["total"]["failed"] + d["total"]["notSent"], d["phases"][0]["late"], "THREADS", "HWM", round(d["phases"][0]["achievedRate"]), d["phases"][0]["latencyMs"]["p50"], d["phases"][0]["serviceTimeMs"]["p50"]))' \
@@ -31,6 +40,11 @@ inflight_run() {
   INFLIGHT[$users,row]=${INFLIGHT[$users,row]/THREADS/$threads}
   INFLIGHT[$users,row]=${INFLIGHT[$users,row]/HWM/$((hwm / 1024))}
   INFLIGHT[$users,hwm]=$hwm
+  INFLIGHT[$users,late]=$(figures get "$json" 'd["phases"][0]["late"] / max(1, d["phases"][0]["sent"])' 2>/dev/null || echo -)
+  INFLIGHT[$users,service]=$(figures get "$json" 'd["phases"][0]["serviceTimeMs"]["p50"]' 2>/dev/null || echo -)
+  INFLIGHT[$users,sent]=$(figures get "$json" 'd["total"]["sent"]' 2>/dev/null || echo -)
+  INFLIGHT[$users,received]=$((after - before))
+  INFLIGHT[$users,threads]=$threads
 }
 
 inflight_section() {
@@ -63,6 +77,19 @@ inflight_report() {
   echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
   echo "${INFLIGHT[12000,row]}"
   echo "${INFLIGHT[200,row]}"
+  echo
+  local server client
+  read -r server client <<<"${INFLIGHT[12000,cores]}"
+  target "late arrivals at 10,000/s, share of all" "${INFLIGHT[12000,late]}" '<=' 0.01
+  target "requests received / sent at 10,000/s (nothing lost)" \
+    "$(ratio "${INFLIGHT[12000,received]}" "${INFLIGHT[12000,sent]}")" '>=' 1.0
+  target "sending threads, over 2 x cores" \
+    "$(python3 -c "print(${INFLIGHT[12000,threads]} / (2 * $(nproc)))")" '<=' 1.0
+  echo
+  echo "Over the run at 10,000/s server.jar used $server cores and the client $client (user + system"
+  echo "CPU over the wall time) of the machine's $(nproc). The server answered in ${INFLIGHT[12000,service]} ms (p50 from the"
+  echo "actual send) against the 1,000 asked, so 10,000/s needed $(python3 -c "print(round(10 * float('${INFLIGHT[12000,service]}')))" 2>/dev/null || echo -) requests in flight by Little's law:"
+  echo "more than the 12,000 users, and every later arrival waited for one to come free."
   echo
   echo "Memory per connection: (peak RSS at 12,000 users - at 200) / 11,800 ="
   echo "**$(((INFLIGHT[12000,hwm] - INFLIGHT[200,hwm]) * 1024 / 11800)) bytes** (user space: the heap as the collector"
