@@ -385,11 +385,6 @@ public record LoadPlan(
     return most;
   }
 
-  /** The one-run number of this generator's first thread in {@code phase}. */
-  public int firstThread(Phase phase) {
-    return firstUser(phase, 0);
-  }
-
   /** This plan with arrivals at a set rate (the open model). */
   public LoadPlan withOpenModel(Model.Open model) {
     return new LoadPlan(threads, iterations, phases, requestNames, model, shard, populations);
