@@ -1,6 +1,7 @@
 package io.phaseload.client.engine;
 
 import java.util.concurrent.ExecutorService;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
@@ -13,6 +14,12 @@ import java.util.function.LongSupplier;
  * @param clock the run's clock, which the recording uses
  * @param waitUntil how a thread waits until a time on that clock
  * @param stop stops the run with a reason (a user thread that could not start, or failed)
+ * @param stopped whether the run is stopping: a user waiting for its time is woken to see it, and
+ *     answers {@link User#DONE}
  */
 public record Drive(
-    ExecutorService executor, LongSupplier clock, LongConsumer waitUntil, Consumer<String> stop) {}
+    ExecutorService executor,
+    LongSupplier clock,
+    LongConsumer waitUntil,
+    Consumer<String> stop,
+    BooleanSupplier stopped) {}

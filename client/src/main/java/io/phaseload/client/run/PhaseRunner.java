@@ -186,7 +186,7 @@ public final class PhaseRunner {
       }
     }
     long setup = nanoTime.getAsLong();
-    engine.drive(users, new Drive(executor, nanoTime, waiter, this::stop), context.start()::set);
+    engine.drive(users, drive(), context.start()::set);
     long start = context.start().at();
     long end = nanoTime.getAsLong();
     return new PhaseResult(
@@ -239,7 +239,7 @@ public final class PhaseRunner {
               try {
                 engine.drive(
                     users.toArray(User[]::new),
-                    new Drive(executor, nanoTime, waiter, this::stop),
+                    drive(),
                     at -> {
                       context.start().set(at);
                       long[] starts = new long[phases.size()];
@@ -272,7 +272,8 @@ public final class PhaseRunner {
         long from = first + plan.scheduledStartNanos(s);
         long to = s < last ? first + plan.scheduledStartNanos(s + 1) : Long.MAX_VALUE;
         if (s > 0) {
-          if (!awaitOrEnd(driver, from) && stopped()) {
+          awaitOrEnd(driver, from);
+          if (stopped()) {
             break; // the run stopped before this phase began
           }
           listener.phaseStarted(phase);
@@ -330,6 +331,11 @@ public final class PhaseRunner {
     }
   }
 
+  /** What the engine needs of the run to drive its users. */
+  private Drive drive() {
+    return new Drive(executor, nanoTime, waiter, this::stop, this::stopped);
+  }
+
   /** What {@code phase}'s users share, with a start not set yet. */
   private PhaseContext context(Phase phase, long runStart, long usersBefore) {
     return new PhaseContext(
@@ -368,19 +374,23 @@ public final class PhaseRunner {
   }
 
   /**
-   * Waits until {@code deadline} on the injected clock: parks while far, spins for the last tens of
-   * microseconds, because a park can overshoot by a few hundred.
+   * Waits until {@code deadline} on the injected clock, or until the run stops: parks while far, at
+   * most {@link #STOP_CHECK_NANOS} at a time, and spins for the last tens of microseconds, because
+   * a park can overshoot by a few hundred.
    */
   private void waitUntil(long deadline) {
-    for (long left = deadline - nanoTime.getAsLong(); left > 0; ) {
+    for (long left = deadline - nanoTime.getAsLong(); left > 0 && !stopped(); ) {
       if (left > SPIN_NANOS) {
-        LockSupport.parkNanos(left - SPIN_NANOS);
+        LockSupport.parkNanos(Math.min(left - SPIN_NANOS, STOP_CHECK_NANOS));
       } else {
         Thread.onSpinWait();
       }
       left = deadline - nanoTime.getAsLong();
     }
   }
+
+  /** The longest a waiting user thread parks before it looks whether the run stopped. */
+  private static final long STOP_CHECK_NANOS = 100_000_000;
 
   /** How close to an arrival's time a thread stops parking and spins. */
   private static final long SPIN_NANOS = 50_000;

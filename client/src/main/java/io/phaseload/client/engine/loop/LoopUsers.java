@@ -141,9 +141,12 @@ final class LoopUsers {
 
     @Override
     public long tick() {
+      // A run that stops wakes every waiting user now, to see it: the loop ticks at least every
+      // sweep of its timeouts, so a user waiting for a later phase does not hold the run.
+      boolean stopping = size > 0 && how.stopped().getAsBoolean();
       while (size > 0) {
         long now = how.clock().getAsLong();
-        if (at[0] > now) {
+        if (at[0] > now && !stopping) {
           return at[0] - now;
         }
         Stepper due = who[0];
