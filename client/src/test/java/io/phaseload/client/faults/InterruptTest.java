@@ -53,13 +53,7 @@ class InterruptTest {
           }
         }
         Thread.sleep(300);
-        long start = System.nanoTime();
-        new ProcessBuilder("kill", "-INT", String.valueOf(client.pid())).start().waitFor();
-        assertTrue(client.waitFor(20, TimeUnit.SECONDS), "still running after SIGINT:\n" + out);
-        long tookMs = (System.nanoTime() - start) / 1_000_000;
-        while ((line = lines.readLine()) != null) {
-          out.append(line).append('\n');
-        }
+        long tookMs = interrupt(client, lines, out);
         String text = out.toString();
         assertEquals(130, client.exitValue(), text);
         assertTrue(text.contains("WARMUP phase complete"), text);
@@ -108,13 +102,7 @@ class InterruptTest {
           }
         }
         Thread.sleep(1_000);
-        long start = System.nanoTime();
-        new ProcessBuilder("kill", "-INT", String.valueOf(client.pid())).start().waitFor();
-        assertTrue(client.waitFor(20, TimeUnit.SECONDS), "still running after SIGINT:\n" + out);
-        long tookMs = (System.nanoTime() - start) / 1_000_000;
-        while ((line = lines.readLine()) != null) {
-          out.append(line).append('\n');
-        }
+        long tookMs = interrupt(client, lines, out);
         String text = out.toString();
         assertEquals(130, client.exitValue(), text);
         assertTrue(text.contains("PARTIAL RESULTS: run stopped early (interrupted)"), text);
@@ -125,5 +113,21 @@ class InterruptTest {
         client.destroyForcibly();
       }
     }
+  }
+
+  /**
+   * Sends the client SIGINT, waits for it to end and reads the rest of its output into {@code out}:
+   * the milliseconds from the signal to its end.
+   */
+  private static long interrupt(Process client, BufferedReader lines, StringBuilder out)
+      throws Exception {
+    long start = System.nanoTime();
+    new ProcessBuilder("kill", "-INT", String.valueOf(client.pid())).start().waitFor();
+    assertTrue(client.waitFor(20, TimeUnit.SECONDS), "still running after SIGINT:\n" + out);
+    long tookMs = (System.nanoTime() - start) / 1_000_000;
+    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+      out.append(line).append('\n');
+    }
+    return tookMs;
   }
 }
