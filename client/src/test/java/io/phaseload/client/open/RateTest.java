@@ -8,14 +8,15 @@ import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
+import java.util.List;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The rate holds: against the real server at a modest rate, every phase starts its arrivals within
- * 1% of its intended rate, lasts what its arrivals take at that rate, and the server receives
- * exactly what was sent.
+ * 1% of its intended rate, lasts what its arrivals take at that rate and begins where the last
+ * one's schedule ended, and the server receives exactly what was sent.
  */
 @Timeout(60)
 class RateTest {
@@ -49,6 +50,14 @@ class RateTest {
         assertTrue(
             seconds >= expectedSeconds * 0.95 && seconds <= expectedSeconds * 1.05 + 0.1,
             p.phase().name() + " took " + seconds + " s for " + expectedSeconds + " s of arrivals");
+      }
+      // One schedule through the phases: each begins where the last one's schedule ends, 3 s on.
+      List<PhaseResult> phases = run.result().phases();
+      for (int i = 1; i < phases.size(); i++) {
+        assertEquals(
+            3_000_000_000L,
+            phases.get(i).startNanos() - phases.get(i - 1).startNanos(),
+            phases.get(i).phase().name());
       }
     }
   }
