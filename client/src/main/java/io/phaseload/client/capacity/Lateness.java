@@ -67,12 +67,8 @@ public record Lateness(long late, long busy, long free, int peakInFlight) {
         if (!rec.reached(first)) {
           continue;
         }
-        long end = 0;
-        for (int k = first; k < first + rec.perUnit(q) && rec.reached(k); k++) {
-          end = Math.max(end, rec.startNanos(k) + rec.latencyNanos(k));
-        }
         begins[n] = rec.startNanos(first);
-        ends[n] = end;
+        ends[n] = rec.lastAnswerNanos(first, q);
         intended[n] = rec.intendedNanos(first);
         n++;
       }

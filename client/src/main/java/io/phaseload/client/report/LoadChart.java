@@ -121,10 +121,7 @@ final class LoadChart {
             continue;
           }
           long begin = rec.startNanos(first);
-          long end = begin;
-          for (int k = first; k < first + rec.perUnit(q) && rec.reached(k); k++) {
-            end = Math.max(end, rec.startNanos(k) + rec.latencyNanos(k));
-          }
+          long end = rec.lastAnswerNanos(first, q);
           for (int b = 0; b < out.length; b++) {
             long middle = series.startNanos(b) + series.durationNanos(b) / 2;
             if (begin <= middle && middle < end) {

@@ -205,6 +205,19 @@ public final class LatencyRecorder {
   }
 
   /**
+   * When the user or arrival whose first slot is {@code first} ({@link #start}), of population
+   * {@code population}, had its last answer: the latest start + latency of its requests, up to its
+   * first slot not reached; 0 if none was.
+   */
+  public long lastAnswerNanos(int first, int population) {
+    long end = 0;
+    for (int k = first; k < first + perUnit[population] && reached(k); k++) {
+      end = Math.max(end, startNanos(k) + latencyNanos(k));
+    }
+    return end;
+  }
+
+  /**
    * Index of the first request of {@code thread} (0-based) in phase {@code phase}, of a plan of one
    * population.
    */
