@@ -530,8 +530,7 @@ public record LoadPlan(
     if (stage == null || isOpen()) {
       return threads(phase);
     }
-    double along = Math.max(0, Math.min(1, nanos / (double) stage.length().toNanos()));
-    return (stage.from() + (stage.to() - stage.from()) * along) / shard.count();
+    return stage.at(nanos) / shard.count();
   }
 
   /**
@@ -543,7 +542,6 @@ public record LoadPlan(
     if (stage == null || !isOpen()) {
       return rate(phase);
     }
-    double along = Math.max(0, Math.min(1, nanos / (double) stage.length().toNanos()));
     double sum = 0;
     boolean weighted = false;
     for (int p = 0; p < populations.size(); p++) {
@@ -554,7 +552,7 @@ public record LoadPlan(
       }
     }
     if (weighted) {
-      sum += stage.from() + (stage.to() - stage.from()) * along;
+      sum += stage.at(nanos);
     }
     return sum / shard.count();
   }

@@ -43,6 +43,12 @@ public record Stage(double from, double to, Duration length) {
     return arrivals() / seconds();
   }
 
+  /** The stage's load {@code nanos} into it: moved linearly from {@code from} toward {@code to}. */
+  public double at(long nanos) {
+    double along = Math.max(0, Math.min(1, nanos / (double) length.toNanos()));
+    return from + (to - from) * along;
+  }
+
   /** The most users a closed-model stage runs at once. */
   public int users() {
     return (int) Math.max(from, to);
