@@ -96,7 +96,8 @@ final class ClosedUser implements PhasedUser {
         first = on[s] >= 0 ? s : first;
       }
       this.stage = first;
-      enter(first);
+      this.phase = first;
+      vars.phase(context.phaseNames()[first]);
     } else {
       on = null;
       off = null;
@@ -225,7 +226,7 @@ final class ClosedUser implements PhasedUser {
   private void leave() {
     SendGaps gaps = context.gaps(phase);
     gaps.put(thread, gapSum, gapCount, gapMax);
-    gaps.putThink(thread, thinkSum, thinks);
+    gaps.addThink(thread, thinkSum, thinks);
     gapSum = 0;
     gapCount = 0;
     gapMax = 0;

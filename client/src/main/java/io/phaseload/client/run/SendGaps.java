@@ -8,8 +8,8 @@ package io.phaseload.client.run;
  * finishes, into its own slot: no lock, no allocation, no shared write on the hot path.
  *
  * <p>One table per phase. Thread-safety: the totals are for the run's thread, after the phase's
- * users have all left it (which happens-after their {@link #put}); {@link #put} for user {@code u}
- * only, once, and {@link #addThink} by it only.
+ * users have all left it (which happens-after their {@link #put}); {@link #put} and {@link
+ * #addThink} for user {@code u} by it only, {@link #put} once.
  */
 public final class SendGaps {
 
@@ -36,21 +36,13 @@ public final class SendGaps {
   }
 
   /**
-   * Adds to user {@code user}'s think time in this phase, as an open-model user leaves each run of
-   * its arrivals.
+   * Adds to user {@code user}'s think time in this phase (the pauses its scenario asked for, which
+   * are neither latency nor the generator's delay): once as a closed-model user leaves the phase,
+   * and as an open-model user leaves each run of its arrivals.
    */
   void addThink(int user, long pauseSum, long pauses) {
     thinkSum[user] += pauseSum;
     thinks[user] += pauses;
-  }
-
-  /**
-   * User {@code user}'s think time in this phase: the pauses its scenario asked for, which are
-   * neither latency nor the generator's delay.
-   */
-  void putThink(int user, long pauseSum, long pauses) {
-    thinkSum[user] = pauseSum;
-    thinks[user] = pauses;
   }
 
   /** The phase's think time, all users, in nanoseconds. */
