@@ -61,15 +61,18 @@ public final class Charts {
   public static List<Path> write(
       TimeSeries series, List<PhaseSpan> phases, long[] sortedLatencyNanos, String title, Path dir)
       throws IOException {
-    return write(series, phases, sortedLatencyNanos, null, title, dir);
+    return write(null, series, phases, sortedLatencyNanos, null, title, dir);
   }
 
   /**
-   * Writes the charts; in the open model the distribution also draws the service time.
+   * Writes the charts; in the open model the distribution also draws the service time, and for a
+   * run of {@code --stages} its load, target against achieved ({@link LoadChart#FILE}).
    *
+   * @param run the run drawn, or null for no load chart
    * @param sortedServiceNanos the service times, ascending, or null in the closed model
    */
   public static List<Path> write(
+      RunResult run,
       TimeSeries series,
       List<PhaseSpan> phases,
       long[] sortedLatencyNanos,
@@ -86,25 +89,7 @@ public final class Charts {
         ChartKit.save(
             Spectrum.chart(sortedLatencyNanos, sortedServiceNanos, title),
             dir.resolve(FILES.get(2))));
-    return written;
-  }
-
-  /**
-   * Writes the charts of {@code run}; for a run of {@code --stages}, also its load, target against
-   * achieved ({@link LoadChart#FILE}).
-   */
-  public static List<Path> write(
-      RunResult run,
-      TimeSeries series,
-      List<PhaseSpan> phases,
-      long[] sortedLatencyNanos,
-      long[] sortedServiceNanos,
-      String title,
-      Path dir)
-      throws IOException {
-    List<Path> written =
-        new ArrayList<>(write(series, phases, sortedLatencyNanos, sortedServiceNanos, title, dir));
-    if (!run.plan().stages().isEmpty()) {
+    if (run != null && !run.plan().stages().isEmpty()) {
       XYChart load = LoadChart.of(run, series, title);
       double top = load.getStyler().getYAxisMax();
       markPhases(load, TimeAxis.of(series.spanNanos()), phases, row -> top * (0.96 - 0.05 * row));
