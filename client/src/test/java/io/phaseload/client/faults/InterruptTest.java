@@ -7,6 +7,7 @@ import io.phaseload.client.cli.Main;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -26,32 +27,10 @@ class InterruptTest {
   void sigintStopsTheRunPrintsAPartialReportAndExits130(String engine) throws Exception {
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
       String url = "http://127.0.0.1:" + server.port() + "/work?ms=50";
-      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      Process client =
-          new ProcessBuilder(
-                  java,
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  Main.class.getName(),
-                  "8",
-                  "30",
-                  "--url",
-                  url,
-                  "--engine",
-                  engine)
-              .redirectErrorStream(true)
-              .start();
+      Process client = client(List.of("8", "30", "--url", url, "--engine", engine));
       StringBuilder out = new StringBuilder();
-      try (BufferedReader lines =
-          new BufferedReader(
-              new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = lines.readLine()) != null) {
-          out.append(line).append('\n');
-          if (line.startsWith("LOADING phase: All threads")) {
-            break;
-          }
-        }
+      try (BufferedReader lines = lines(client)) {
+        readUntil(lines, out, "LOADING phase: All threads");
         Thread.sleep(300);
         long tookMs = interrupt(client, lines, out);
         String text = out.toString();
@@ -77,30 +56,14 @@ class InterruptTest {
   @ValueSource(strings = {"--rate 100 --phase-seconds 3", "--stages 3s:4,3s:8"})
   void sigintWakesUsersWaitingForALaterPhase(String shape) throws Exception {
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
-      List<String> command =
+      List<String> args =
           new ArrayList<>(
-              List.of(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  Main.class.getName(),
-                  "8",
-                  "1000",
-                  "--url",
-                  "http://127.0.0.1:" + server.port() + "/work?ms=5"));
-      command.addAll(List.of(shape.split(" ")));
-      Process client = new ProcessBuilder(command).redirectErrorStream(true).start();
+              List.of("8", "1000", "--url", "http://127.0.0.1:" + server.port() + "/work?ms=5"));
+      args.addAll(List.of(shape.split(" ")));
+      Process client = client(args);
       StringBuilder out = new StringBuilder();
-      try (BufferedReader lines =
-          new BufferedReader(
-              new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = lines.readLine()) != null) {
-          out.append(line).append('\n');
-          if (line.startsWith("WARMUP phase: All") || line.startsWith("STAGE1 phase: All")) {
-            break;
-          }
-        }
+      try (BufferedReader lines = lines(client)) {
+        readUntil(lines, out, "WARMUP phase: All", "STAGE1 phase: All");
         Thread.sleep(1_000);
         long tookMs = interrupt(client, lines, out);
         String text = out.toString();
@@ -111,6 +74,37 @@ class InterruptTest {
         assertTrue(tookMs < 1_500, "exited " + tookMs + " ms after SIGINT:\n" + text);
       } finally {
         client.destroyForcibly();
+      }
+    }
+  }
+
+  /** The real client in a process of its own, with {@code args}, its errors in its output. */
+  private static Process client(List<String> args) throws IOException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
+    command.addAll(args);
+    return new ProcessBuilder(command).redirectErrorStream(true).start();
+  }
+
+  private static BufferedReader lines(Process client) {
+    return new BufferedReader(
+        new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+  }
+
+  /** Reads the client's output into {@code out} up to the first line that starts with a prefix. */
+  private static void readUntil(BufferedReader lines, StringBuilder out, String... prefixes)
+      throws IOException {
+    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+      out.append(line).append('\n');
+      for (String prefix : prefixes) {
+        if (line.startsWith(prefix)) {
+          return;
+        }
       }
     }
   }
