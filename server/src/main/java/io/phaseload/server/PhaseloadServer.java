@@ -93,7 +93,9 @@ public final class PhaseloadServer implements AutoCloseable {
 
     RequestGuard guard =
         new RequestGuard(
-            ContainerFactory.createContainer(GrizzlyHttpContainer.class, app), config.inline());
+            ContainerFactory.createContainer(GrizzlyHttpContainer.class, app),
+            new WorkHandler(timer, stats),
+            config.inline());
     http.getServerConfiguration().addHttpHandler(guard, "/");
     http.getServerConfiguration().setDefaultErrorPageGenerator(guard);
     ThreadPoolConfig workers =

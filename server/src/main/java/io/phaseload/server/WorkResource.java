@@ -53,16 +53,25 @@ public final class WorkResource {
 
   /** Parsed here, not by Jersey, whose answer to a non-number is a bare 404. */
   private static int millis(String ms) {
+    int value = delay(ms);
+    if (value < 0) {
+      throw new Contract.BadInputException("ms must be between 0 and " + MAX_MS + ", got " + ms);
+    }
+    return value;
+  }
+
+  /** The delay {@code ms} asks for (0 when absent), or -1 if it is not one from 0 to MAX_MS. */
+  static int delay(String ms) {
+    if (ms == null) {
+      return 0;
+    }
     int value;
     try {
       value = Integer.parseInt(ms.trim());
     } catch (NumberFormatException e) {
-      value = -1;
+      return -1;
     }
-    if (value < 0 || value > MAX_MS) {
-      throw new Contract.BadInputException("ms must be between 0 and " + MAX_MS + ", got " + ms);
-    }
-    return value;
+    return value < 0 || value > MAX_MS ? -1 : value;
   }
 
   private void later(int ms, AsyncResponse out, String body) {

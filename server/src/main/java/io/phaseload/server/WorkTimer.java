@@ -36,6 +36,14 @@ final class WorkTimer implements AutoCloseable {
     clock.schedule(() -> workers.execute(task), ms, TimeUnit.MILLISECONDS);
   }
 
+  /**
+   * Runs {@code task} on the timer's own thread no sooner than {@code ms} milliseconds from now:
+   * for a task of a few microseconds, which a hand-off to a worker would cost more than.
+   */
+  void at(int ms, Runnable task) {
+    clock.schedule(task, ms, TimeUnit.MILLISECONDS);
+  }
+
   /** Drops the tasks still waiting; they never run. */
   @Override
   public void close() {

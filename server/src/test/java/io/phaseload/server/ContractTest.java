@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.common.Contract;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -77,6 +80,45 @@ class ContractTest {
     assertEquals(
         "{\"response\":\"4\"}",
         send("POST", "/work?ms=1", "application/json", json("abcd")).body());
+  }
+
+  /**
+   * A GET of /work is answered by Grizzly alone ({@link WorkHandler}) unless its Accept header
+   * leaves a doubt, when Jersey's {@link WorkResource} decides: both give the same answer after the
+   * same wait, and the server counts both alike.
+   */
+  @Test
+  void workAnswersAlikeWithoutJerseyAndThroughIt() throws IOException {
+    try (PhaseloadServer own = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      String plain = "GET /work?ms=30 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+      long start = System.nanoTime();
+      RawHttp.Response grizzly = RawHttp.exchange(own.port(), plain + "\r\n");
+      long grizzlyMs = (System.nanoTime() - start) / 1_000_000;
+      start = System.nanoTime();
+      RawHttp.Response jersey =
+          RawHttp.exchange(own.port(), plain + "Accept: application/json;q=0.9\r\n\r\n");
+      long jerseyMs = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(200, grizzly.status());
+      assertEquals(Contract.GET_ANSWER, grizzly.body());
+      assertEquals(headers(jersey.head()), headers(grizzly.head()));
+      assertEquals(jersey.body(), grizzly.body());
+      assertTrue(grizzlyMs >= 30, "answered after " + grizzlyMs + " ms");
+      assertTrue(jerseyMs >= 30, "answered after " + jerseyMs + " ms");
+      assertEquals(406, RawHttp.exchange(own.port(), plain + "Accept: text/html\r\n\r\n").status());
+      assertEquals(200, RawHttp.exchange(own.port(), plain + "Accept: */*\r\n\r\n").status());
+      assertEquals(4, own.stats().received());
+      assertEquals(4, own.stats().endpoint("GET " + WorkResource.PATH));
+      assertEquals(3, own.stats().status(200));
+      assertEquals(1, own.stats().status(406));
+    }
+  }
+
+  /** A response head's lines but its Date, sorted. */
+  private static List<String> headers(String head) {
+    return Arrays.stream(head.split("\r\n"))
+        .filter(line -> !line.isEmpty() && !line.toLowerCase(Locale.ROOT).startsWith("date:"))
+        .sorted()
+        .toList();
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.phaseload.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -9,7 +10,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** A due task runs on the workers it was given, never on the timer's own thread, and not early. */
+/**
+ * A task given {@code after} runs on the workers, never on the timer's own thread; one given {@code
+ * at} runs on the timer's thread. Neither runs early.
+ */
 class WorkTimerTest {
 
   private static final int MS = 20;
@@ -27,6 +31,18 @@ class WorkTimerTest {
       assertTrue(waited >= MS * 1_000_000L, "ran after " + waited + " ns");
     } finally {
       workers.shutdownNow();
+    }
+  }
+
+  @Test
+  void tasksGivenAtRunOnTheTimersThreadAfterTheirDelay() throws Exception {
+    try (WorkTimer timer = new WorkTimer(task -> fail("handed to a worker"))) {
+      CompletableFuture<String> ran = new CompletableFuture<>();
+      long start = System.nanoTime();
+      timer.at(MS, () -> ran.complete(Thread.currentThread().getName()));
+      assertEquals("phaseload-work-timer", ran.get(10, TimeUnit.SECONDS));
+      long waited = System.nanoTime() - start;
+      assertTrue(waited >= MS * 1_000_000L, "ran after " + waited + " ns");
     }
   }
 }
