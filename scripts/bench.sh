@@ -31,8 +31,9 @@
 # the open section needs it. RESULTS: where the files go (default results/). BENCH_LOCK: the lock
 # file (default in TMPDIR). SERVER_JDKS="HOME ...": the server section's JDKs (default: this one
 # and the oldest 17+ under /usr/lib/jvm). CAP_ROUNDS: capacity searches per server (default 3).
-# Smaller, for a quick check of the harness itself: OPEN_MAX_STEPS (the open search's runs per
-# generator, default 9), BURST_THREADS (default 10000), MERGE_ITERATIONS (default 27027).
+# Smaller, for a quick check of the harness itself: OPEN_MAX_STEPS (the open search's rates per
+# generator, default 9), OPEN_SEARCH_RUNS (its runs per rate, default 3), BURST_THREADS (default
+# 10000), MERGE_ITERATIONS (default 27027).
 # Needs wrk, hey, h2load, ab, nginx and GNU time (Debian: wrk, hey, nghttp2-client,
 # apache2-utils, nginx, time).
 set -euo pipefail
@@ -66,7 +67,7 @@ WRK2=${WRK2:-$(command -v wrk2 || true)}
 CMD="scripts/bench.sh"
 ((${#SECTIONS[@]} == ${#ALL[@]})) || CMD+=" --only $(IFS=,; echo "${SECTIONS[*]}")"
 [[ "$CAP_ROUNDS" == 3 ]] || CMD="CAP_ROUNDS=$CAP_ROUNDS $CMD"
-for v in OPEN_MAX_STEPS BURST_THREADS MERGE_ITERATIONS; do
+for v in OPEN_MAX_STEPS OPEN_SEARCH_RUNS BURST_THREADS MERGE_ITERATIONS; do
   [[ -z "${!v:-}" ]] || CMD="$v=${!v} $CMD"
 done
 [[ "$SECS" == 20 ]] || CMD="SECS=$SECS $CMD"
@@ -86,11 +87,11 @@ estimate() {
     open)
       local own_wrk=$((3 * (SECS + 1)))
       wants closed && own_wrk=0
-      echo $(((ROUNDS * 6 + 2 * OPEN_MAX_STEPS) * (OPEN_WARM + OPEN_SECS + 1) + own_wrk)) ;;
+      echo $(((ROUNDS * 6 + 2 * OPEN_MAX_STEPS * OPEN_SEARCH_RUNS) * (OPEN_WARM + OPEN_SECS + 1) + own_wrk)) ;;
     cliff) echo $((ROUNDS * (3 * OPEN_SECS + 3))) ;;
     live) echo $((2 * ROUNDS * (SECS + 3))) ;;
     flow) echo $((4 * ROUNDS * (SECS + 3))) ;;
-    inflight) echo 40 ;;
+    inflight) echo 50 ;;
     request) echo $((ROUNDS * 30)) ;;
     server) echo $((90 + ROUNDS * 15)) ;;
     burst) echo 80 ;;
