@@ -48,14 +48,16 @@ open_phaseload() {
   local phases
   phases=$(python3 -c "print(','.join(['1.0'] * ($OPEN_WARM // $OPEN_SECS + 1)))")
   rm -f "$WORK/open.json"
-  locked "$JAVA" -jar "$WORK/client.jar" "$OPEN_CONNS" 1 --url "$2" --phases "$phases" --rate "$1" \
-    --phase-seconds "$OPEN_SECS" -q --json "$WORK/open.json" >"$WORK/open.txt" 2>&1 || true
-  figures open phaseload "$WORK/open.json"
+  locked /usr/bin/time -f '%U %S %w %c' -o "$WORK/cpu" "$JAVA" -jar "$WORK/client.jar" "$OPEN_CONNS" 1 \
+    --url "$2" --phases "$phases" --rate "$1" --phase-seconds "$OPEN_SECS" -q --json "$WORK/open.json" \
+    >"$WORK/open.txt" 2>&1 || true
+  figures open phaseload "$WORK/open.json" "$WORK/cpu"
 }
 #   open_wrk2 RATE URL
 open_wrk2() {
-  locked "$WRK2" -t2 -c"$OPEN_CONNS" -d"$((OPEN_WARM + OPEN_SECS))s" -R"$1" -L "$2" >"$WORK/wrk2.txt" 2>&1 || true
-  figures open wrk2 "$WORK/wrk2.txt"
+  locked /usr/bin/time -f '%U %S %w %c' -o "$WORK/cpu" "$WRK2" -t2 -c"$OPEN_CONNS" \
+    -d"$((OPEN_WARM + OPEN_SECS))s" -R"$1" -L "$2" >"$WORK/wrk2.txt" 2>&1 || true
+  figures open wrk2 "$WORK/wrk2.txt" "$WORK/cpu"
 }
 
 # wrk's closed-model rate at 50 connections, the open model's and --live's reference: the closed

@@ -70,8 +70,27 @@ def closed(tool, path, cpu_file=None):
     return [f"{rate(n, secs):.0f}", cpu, str(n), f"{secs:.3f}"]
 
 
-def open_model(tool, path):
-    """Latency from intended times (p50, p99, p99.9 in ms) of the measured span, and its counts."""
+def open_model(tool, path, cpu_path):
+    """Latency from intended times (p50, p99, p99.9 in ms) of the measured span, and its counts;
+    then, over the whole run, the CPU (user + system, us) and the context switches (voluntary and
+    involuntary) per request, from GNU time's '%U %S %w %c' in cpu_path."""
+    return open_latency(tool, path) + per_request(cpu_path, requests_of(tool, path))
+
+
+def requests_of(tool, path):
+    """Requests sent over a whole open-model run, its warm-up included."""
+    if tool == "phaseload":
+        return json.load(open(path))["total"]["sent"]
+    return int(re.search(r"(\d+) requests in", open(path).read()).group(1))
+
+
+def per_request(cpu_path, requests):
+    user, system, waits, switches = open(cpu_path).read().split()[-4:]
+    return [f"{(float(user) + float(system)) * 1e6 / requests:.2f}",
+            f"{(int(waits) + int(switches)) / requests:.3f}"]
+
+
+def open_latency(tool, path):
     if tool == "phaseload":
         d = json.load(open(path))
         p = d["phases"][-1]  # the earlier phases, at the same rate, are the warm-up
@@ -103,7 +122,7 @@ def main(argv):
         v, u = re.search(r"^\s+50%\s+([0-9.]+)(us|ms|s|m)$", open(args[1]).read(), re.M).groups()
         print(f"{float(v) * UNIT_MS[u]:.3f}")
         return
-    width = 4 if what == "closed" else 7
+    width = 4 if what == "closed" else 9
     try:
         figures = closed(*args) if what == "closed" else open_model(*args)
     except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError):

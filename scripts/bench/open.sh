@@ -22,7 +22,8 @@ open_section() {
         log "open model, round $i of $ROUNDS, $g at $rate arrivals/s"
         local f; read -r -a f < <("open_$g" "$rate" "$ITEM_URL")
         OPEN_FIG[$frac,$g,p50]+=" ${f[0]}" OPEN_FIG[$frac,$g,p99]+=" ${f[1]}" OPEN_FIG[$frac,$g,p999]+=" ${f[2]}"
-        OPEN_ROWS+=("| $i | $frac | $rate | $g | ${f[0]} | ${f[1]} | ${f[2]} | ${f[3]} | ${f[4]} | ${f[5]} | ${f[6]} |")
+        OPEN_FIG[$frac,$g,cpu]+=" ${f[7]}" OPEN_FIG[$frac,$g,cs]+=" ${f[8]}"
+        OPEN_ROWS+=("| $i | $frac | $rate | $g | ${f[0]} | ${f[1]} | ${f[2]} | ${f[3]} | ${f[4]} | ${f[5]} | ${f[6]} | ${f[7]} | ${f[8]} |")
       done
     done
   done
@@ -111,6 +112,23 @@ open_report() {
   target "highest rate held with p99 under $OPEN_SLO_MS ms, phaseload / wrk2" "$(ratio "${OPEN_HELD[phaseload]}" "${OPEN_HELD[wrk2]}")" '>=' 1.0
   target "highest rate held with p99 under $OPEN_SLO_MS ms, phaseload / wrk's closed rate" "$(ratio "${OPEN_HELD[phaseload]}" "$WRK50")" '>=' 0.75
   echo
+  echo "What each request costs the generator, over its whole run (GNU time: user + system CPU, and"
+  echo "voluntary + involuntary context switches, over the requests sent; phaseload's JVM start-up and"
+  echo "JIT are inside it), medians of the rounds. On two cores shared with nginx, the generator that"
+  echo "costs less per request leaves nginx more, and holds a higher rate before the cores run out."
+  echo "phaseload paces each arrival to its time (p50 from intended times above), napping between"
+  echo "arrivals; wrk2 sends up to a millisecond late, in bursts, with fewer sleeps."
+  echo
+  echo "| x wrk | phaseload CPU us | wrk2 CPU us | phaseload / wrk2 | phaseload switches | wrk2 switches |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+  for frac in "${OPEN_FRACS[@]}"; do
+    for g in "${OPEN_GENS[@]}"; do
+      # shellcheck disable=SC2086 # the rounds' figures, one word each
+      m[$g,cpu]=$(median ${OPEN_FIG[$frac,$g,cpu]}) m[$g,cs]=$(median ${OPEN_FIG[$frac,$g,cs]})
+    done
+    echo "| $frac | ${m[phaseload,cpu]} | ${m[wrk2,cpu]} | $(ratio "${m[phaseload,cpu]}" "${m[wrk2,cpu]}") | ${m[phaseload,cs]} | ${m[wrk2,cs]} |"
+  done
+  echo
   echo "### The highest rate each generator holds with p99 under $OPEN_SLO_MS ms"
   echo
   echo "Runs as above, one generator after the other: from ${OPEN_START} x wrk's rate up by x${OPEN_STEP} while a"
@@ -134,7 +152,7 @@ open_report() {
   echo
   echo "Every round at the fixed rates:"
   echo
-  echo "| round | x wrk | R /s | generator | p50 | p99 | p99.9 | achieved /s | sent | late | failed |"
-  echo "| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| round | x wrk | R /s | generator | p50 | p99 | p99.9 | achieved /s | sent | late | failed | CPU us per request | switches per request |"
+  echo "| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
   printf '%s\n' "${OPEN_ROWS[@]}"
 }

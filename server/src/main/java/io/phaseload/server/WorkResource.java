@@ -17,7 +17,9 @@ import java.io.InputStream;
 /**
  * {@code /work?ms=N}: answers the contract after N milliseconds, without holding a worker thread
  * while it waits, so that the delay measured by a client is the server's and not its queue's: the
- * request is suspended and {@link WorkTimer} resumes it on a worker when its time is up.
+ * request is suspended and {@link WorkTimer} resumes it on a worker when its time is up. A GET that
+ * {@link WorkHandler} takes never reaches Jersey; this answers the POSTs, and the GETs it leaves to
+ * Jersey: an {@code Accept} that might not take JSON, or an {@code ms} refused here with a 400.
  */
 @Path(WorkResource.PATH)
 @Produces(MediaType.APPLICATION_JSON)
