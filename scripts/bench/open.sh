@@ -114,10 +114,10 @@ open_report() {
   echo
   echo "What each request costs the generator, over its whole run (GNU time: user + system CPU, and"
   echo "voluntary + involuntary context switches, over the requests sent; phaseload's JVM start-up and"
-  echo "JIT are inside it), medians of the rounds. On two cores shared with nginx, the generator that"
-  echo "costs less per request leaves nginx more, and holds a higher rate before the cores run out."
-  echo "phaseload paces each arrival to its time (p50 from intended times above), napping between"
-  echo "arrivals; wrk2 sends up to a millisecond late, in bursts, with fewer sleeps."
+  echo "JIT are inside it), medians of the rounds. phaseload paces each arrival to its time (its p50"
+  echo "from intended times above), napping between arrivals; wrk2 sends in bursts, up to a"
+  echo "millisecond late, and sleeps less. Each CPU microsecond a generator spends is one that nginx,"
+  echo "on the same two cores, does not get."
   echo
   echo "| x wrk | phaseload CPU us | wrk2 CPU us | phaseload / wrk2 | phaseload switches | wrk2 switches |"
   echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
