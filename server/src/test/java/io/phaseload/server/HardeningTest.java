@@ -3,6 +3,7 @@ package io.phaseload.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.common.Contract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -40,6 +41,37 @@ class HardeningTest {
           200,
           RawHttp.exchange(server.port(), RawHttp.request("GET", "/sayHello", null, null))
               .status());
+    }
+  }
+
+  /**
+   * {@code GET /work} answered without Jersey: a connection carries one wait after another, and a
+   * client that leaves while its request waits leaves the server serving the rest.
+   */
+  @Test
+  void workWaitsFollowEachOtherOnAConnectionAndOutliveClientsThatLeave() throws Exception {
+    byte[] wait =
+        "GET /work?ms=20 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      for (int i = 0; i < 3; i++) {
+        try (Socket leaving = new Socket()) {
+          leaving.connect(new InetSocketAddress("127.0.0.1", server.port()), 2_000);
+          leaving.getOutputStream().write(wait);
+        }
+      }
+      try (Socket socket = new Socket()) {
+        socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 2_000);
+        socket.setSoTimeout(10_000);
+        InputStream in = socket.getInputStream();
+        for (int i = 0; i < 5; i++) {
+          socket.getOutputStream().write(wait);
+          RawHttp.Response r = RawHttp.read(in);
+          assertEquals(200, r.status());
+          assertEquals(Contract.GET_ANSWER, r.body());
+        }
+      }
+      assertEquals(8, server.stats().received());
+      assertEquals(4, server.stats().connections());
     }
   }
 
