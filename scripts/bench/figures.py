@@ -125,7 +125,7 @@ def main(argv):
     width = 4 if what == "closed" else 9
     try:
         figures = closed(*args) if what == "closed" else open_model(*args)
-    except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError):
+    except (OSError, ValueError, KeyError, AttributeError, TypeError, IndexError, ZeroDivisionError):
         figures = ["failed"] + ["-"] * (width - 1)
     print(" ".join(figures))
 

@@ -50,7 +50,7 @@ inflight_run() {
   INFLIGHT[$users,rampLate]=$(figures get "$json" 'd["phases"][0]["late"] / max(1, d["phases"][0]["sent"])' 2>/dev/null || echo -)
   INFLIGHT[$users,gc]=$(figures get "$json" '"%.3f %.3f" % (d["startEpochMillis"] / 1000 + d["phases"]['"$at"']["startSeconds"], d["startEpochMillis"] / 1000 + d["phases"]['"$at"']["startSeconds"] + d["phases"]['"$at"']["durationSeconds"])' 2>/dev/null || echo "0 0")
   # shellcheck disable=SC2086 # the window is two words
-  INFLIGHT[$users,gc]=$(gc_pauses "$WORK/server-inflight-gc.log" ${INFLIGHT[$users,gc]})
+  INFLIGHT[$users,gc]=$(gc_pauses "$WORK/server-inflight-gc.log" ${INFLIGHT[$users,gc]} || echo "- - -")
   INFLIGHT[$users,sent]=$(figures get "$json" 'd["total"]["sent"]' 2>/dev/null || echo -)
   INFLIGHT[$users,received]=$((after - before))
   INFLIGHT[$users,threads]=$threads
