@@ -50,7 +50,7 @@ final class RequestGuard extends HttpHandler implements ErrorPageGenerator {
    */
   private static Executor inlineWhenWhole(Request request) {
     return request.getInputBuffer().isFinished()
-            && (!suspends(request.getRequestURI()) || WorkHandler.takes(request))
+            && (!suspends(request.getRequestURI()) || WorkHandler.delay(request) >= 0)
         ? null
         : request.getContext().getConnection().getTransport().getWorkerThreadPool();
   }
@@ -68,8 +68,9 @@ final class RequestGuard extends HttpHandler implements ErrorPageGenerator {
 
   @Override
   public void service(Request request, Response response) throws Exception {
-    if (WorkHandler.takes(request)) {
-      work.serve(request, response);
+    int ms = WorkHandler.delay(request);
+    if (ms >= 0) {
+      work.serve(request, response, ms);
       return;
     }
     try {

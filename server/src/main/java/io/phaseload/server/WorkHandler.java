@@ -40,20 +40,21 @@ final class WorkHandler {
   }
 
   /**
-   * Whether this handler answers {@code request}: a GET of exactly {@code /work} whose {@code ms}
-   * is a valid delay and whose {@code Accept}, if any, takes JSON.
+   * The delay in milliseconds of a request this handler answers, a GET of exactly {@code /work}
+   * whose {@code ms} is a valid delay and whose {@code Accept}, if any, takes JSON; -1 for any
+   * other request, which Jersey answers.
    */
-  static boolean takes(Request request) {
+  static int delay(Request request) {
     return request.getMethod() == Method.GET
-        && WorkResource.PATH.equals(request.getRequestURI())
-        && takesJson(request.getHeader("Accept"))
-        && WorkResource.delay(request.getParameter("ms")) >= 0;
+            && WorkResource.PATH.equals(request.getRequestURI())
+            && takesJson(request.getHeader("Accept"))
+        ? WorkResource.delay(request.getParameter("ms"))
+        : -1;
   }
 
-  /** Answers a request that {@link #takes} after its delay. */
-  void serve(Request request, Response response) throws IOException {
+  /** Answers {@code request}, whose {@link #delay} is {@code ms}, after that delay. */
+  void serve(Request request, Response response, int ms) throws IOException {
     stats.onReceived();
-    int ms = WorkResource.delay(request.getParameter("ms"));
     if (ms == 0) {
       answer(response);
       return;

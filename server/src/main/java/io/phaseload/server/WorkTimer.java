@@ -33,7 +33,7 @@ final class WorkTimer implements AutoCloseable {
 
   /** Runs {@code task} on a worker no sooner than {@code ms} milliseconds from now. */
   void after(int ms, Runnable task) {
-    clock.schedule(() -> workers.execute(task), ms, TimeUnit.MILLISECONDS);
+    at(ms, () -> workers.execute(task));
   }
 
   /**
