@@ -51,6 +51,7 @@ inflight_run() {
   INFLIGHT[$users,gc]=$(figures get "$json" '"%.3f %.3f" % (d["startEpochMillis"] / 1000 + d["phases"]['"$at"']["startSeconds"], d["startEpochMillis"] / 1000 + d["phases"]['"$at"']["startSeconds"] + d["phases"]['"$at"']["durationSeconds"])' 2>/dev/null || echo "0 0")
   # shellcheck disable=SC2086 # the window is two words
   INFLIGHT[$users,gc]=$(gc_pauses "$WORK/server-inflight-gc.log" ${INFLIGHT[$users,gc]} || echo "- - -")
+  INFLIGHT[$users,watch]=$(figures get "$json" '"%(gcCount)s %(gcSeconds)s %(lagSeconds)s %(lagLongestMs)s %(cpuOthersShare)s" % d["generator"]["phases"]['"$at"']' 2>/dev/null || echo "- - - - -")
   INFLIGHT[$users,sent]=$(figures get "$json" 'd["total"]["sent"]' 2>/dev/null || echo -)
   INFLIGHT[$users,received]=$((after - before))
   INFLIGHT[$users,threads]=$threads
@@ -111,9 +112,10 @@ inflight_report() {
   echo "${INFLIGHT[12000,row]}"
   echo "${INFLIGHT[200,row]}"
   echo
-  local server client count total longest
+  local server client count total longest gcs gcsec lag lagmax others
   read -r server client <<<"${INFLIGHT[12000,cores]}"
   read -r count total longest <<<"${INFLIGHT[12000,gc]}"
+  read -r gcs gcsec lag lagmax others <<<"${INFLIGHT[12000,watch]}"
   target "late arrivals in the hold at 10,000/s, share of all" "${INFLIGHT[12000,late]}" '<=' 0.01
   target "requests received / sent at 10,000/s (nothing lost)" \
     "$(ratio "${INFLIGHT[12000,received]}" "${INFLIGHT[12000,sent]}")" '>=' 1.0
@@ -128,7 +130,9 @@ inflight_report() {
   echo
   echo "server.jar's collector paused $count times in the hold, $total ms in all, the longest $longest ms"
   echo "(its -Xlog:gc). Each pause holds every answer due meanwhile, and the collector's threads take both"
-  echo "cores from the client, whose arrivals in the meantime begin late."
+  echo "cores from the client, whose arrivals in the meantime begin late. The client's own watch over the"
+  echo "hold (\`generator\` in its --json): $gcs collections of its own taking $gcsec s, scheduling lag"
+  echo "$lag s (the longest $lagmax ms), and other processes using $(python3 -c "print(f'{float(\"$others\"):.0%}')" 2>/dev/null || echo -) of the cores."
   echo
   echo "Memory per connection: (peak RSS at 12,000 users - at 200) / 11,800 ="
   echo "**$(((INFLIGHT[12000,hwm] - INFLIGHT[200,hwm]) * 1024 / 11800)) bytes** (user space: the heap as the collector"
