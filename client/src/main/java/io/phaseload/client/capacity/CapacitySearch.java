@@ -10,9 +10,10 @@ import java.util.function.LongSupplier;
  * Finds the highest rate a service holds under its SLOs: steps at rising rates, doubling from a
  * start rate until a step breaks, then bisecting between the highest rate that held and the lowest
  * that broke until they are within {@link Settings#resolution} of each other. It stops at the
- * resolution, at the max rate, when the generator falls behind, after a bounded number of steps, or
- * before a step would run past the time budget. Runs its steps one after another on the calling
- * thread; not thread-safe.
+ * resolution, at the max rate, when the generator falls behind (its CPU, or its cap on iterations
+ * in flight once that cannot be raised: a step held back by the cap is run again with more), after
+ * a bounded number of steps, or before a step would run past the time budget. Runs its steps one
+ * after another on the calling thread; not thread-safe.
  */
 public final class CapacitySearch {
 
@@ -22,6 +23,15 @@ public final class CapacitySearch {
      * @param judged false for the warm-up, whose step is not part of the answer
      */
     Step run(double rate, Duration length, boolean judged) throws Exception;
+
+    /**
+     * Raises the cap on iterations in flight after {@code limited}, a step the client's THREADS
+     * held back, so that the next step at its rate can be offered in full; false when the machine
+     * allows no more (the open-files limit, or {@code --max-threads}). None by default.
+     */
+    default boolean raiseThreads(Step limited) {
+      return false;
+    }
   }
 
   /**
@@ -66,6 +76,7 @@ public final class CapacitySearch {
     RESOLUTION("held and broke within the resolution"),
     MAX_RATE("the max rate held"),
     GENERATOR("the generator fell behind"),
+    THREADS("the client's cap on requests in flight was reached while the service kept its time"),
     MAX_STEPS("the most steps were run"),
     BUDGET("the next step would run past --duration"),
     RAMP("a window of the ramp did not hold"),
@@ -130,6 +141,14 @@ public final class CapacitySearch {
       done.add(step);
       if (step.verdict() == Step.Verdict.GENERATOR) {
         return new Result(s, done, held, step, Stop.GENERATOR);
+      }
+      if (step.verdict() == Step.Verdict.THREADS) {
+        // The service was not measured at this rate: offer it again with room for what is in
+        // flight, or end with the client's limit as the answer's reason, never as the service's.
+        if (steps.raiseThreads(step)) {
+          continue;
+        }
+        return new Result(s, done, held, step, Stop.THREADS);
       }
       if (step.verdict() == Step.Verdict.HELD) {
         held = step;

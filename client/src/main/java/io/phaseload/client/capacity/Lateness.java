@@ -20,11 +20,39 @@ import java.util.Optional;
  * @param busy late arrivals whose time found every thread busy
  * @param free late arrivals whose time found a thread free: the generator's own lateness
  * @param peakInFlight the most iterations in flight at any arrival's begin
+ * @param meanHoldNanos the mean time an iteration held its thread, from its first send to its last
+ *     answer (0 when none began, or when the phase had no late arrival and was not read)
  */
-public record Lateness(long late, long busy, long free, int peakInFlight) {
+public record Lateness(long late, long busy, long free, int peakInFlight, long meanHoldNanos) {
 
   /** No late arrival. */
-  public static final Lateness NONE = new Lateness(0, 0, 0, 0);
+  public static final Lateness NONE = new Lateness(0, 0, 0, 0, 0);
+
+  /**
+   * The most arrivals per second {@code threads} can carry when each iteration holds its thread for
+   * {@link #meanHoldNanos} (Little's law: in flight = rate x time held); infinite when unknown.
+   */
+  public double ceilingRate(int threads) {
+    return meanHoldNanos <= 0 ? Double.POSITIVE_INFINITY : threads * 1e9 / meanHoldNanos;
+  }
+
+  /**
+   * The threads that would carry {@code rate} arrivals a second with room to spare, where {@code
+   * threads} were too few: twice what Little's law needs at {@link #meanHoldNanos} (so that bursts
+   * of a Poisson or jittered schedule find one free), and at least twice {@code threads}.
+   */
+  public int threadsFor(double rate, int threads) {
+    double little = rate * meanHoldNanos / 1e9;
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(2L * threads, (long) Math.ceil(2 * little)));
+  }
+
+  /**
+   * Whether the late arrivals were the cap on iterations in flight's: more of them found every
+   * thread busy than found one free, and more than a few ({@code share} of {@code started}).
+   */
+  public boolean threadsFull(long started, double share) {
+    return busy >= free && busy > share * started;
+  }
 
   /**
    * The lateness of {@code ran}, an open-model phase of {@code run}, from its recording; {@link
@@ -80,9 +108,15 @@ public record Lateness(long late, long busy, long free, int peakInFlight) {
     long late = 0;
     long busy = 0;
     int peak = 0;
+    long held = 0;
+    long counted = 0;
     for (int i = 0; i < n; i++) {
       if (intended[i] < fromNanos || intended[i] >= toNanos) {
         continue;
+      }
+      if (ends[i] > begins[i]) {
+        held += ends[i] - begins[i];
+        counted++;
       }
       peak = Math.max(peak, inFlight(sortedBegins, sortedEnds, begins[i]));
       if (begins[i] - intended[i] > ArrivalStats.LATE_NANOS) {
@@ -92,7 +126,7 @@ public record Lateness(long late, long busy, long free, int peakInFlight) {
         }
       }
     }
-    return new Lateness(late, busy, late - busy, peak);
+    return new Lateness(late, busy, late - busy, peak, counted == 0 ? 0 : held / counted);
   }
 
   /** Iterations begun at or before {@code t} and not yet ended at {@code t}. */

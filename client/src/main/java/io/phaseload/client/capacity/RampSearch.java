@@ -103,9 +103,11 @@ public final class RampSearch {
     CapacitySearch.Stop stop =
         broke == null
             ? CapacitySearch.Stop.MAX_RATE
-            : broke.verdict() == Step.Verdict.GENERATOR
-                ? CapacitySearch.Stop.GENERATOR
-                : CapacitySearch.Stop.RAMP;
+            : switch (broke.verdict()) {
+              case GENERATOR -> CapacitySearch.Stop.GENERATOR;
+              case THREADS -> CapacitySearch.Stop.THREADS;
+              default -> CapacitySearch.Stop.RAMP;
+            };
     return new CapacitySearch.Result(s, windows, held, broke, stop);
   }
 

@@ -49,7 +49,13 @@ public record Step(
      * An SLO failed with arrivals late while threads were free, and held from the actual sends: the
      * generator, not the service, fell behind.
      */
-    GENERATOR
+    GENERATOR,
+    /**
+     * An SLO failed with arrivals late while every thread was busy, and held from the actual sends:
+     * the cap on iterations in flight (THREADS) was reached while the service still answered in
+     * time, so the queue the late arrivals waited in was the generator's, not the service's.
+     */
+    THREADS
   }
 
   /**
@@ -97,23 +103,35 @@ public record Step(
   }
 
   /**
-   * A step's verdict: held when its SLOs held and every arrival began; else the generator's when
-   * more arrivals were late with a thread free than with every thread busy, more than a few of
-   * them, and the SLOs hold on the latency from the actual sends (so the service answered in time
-   * once asked); else broke. A service that queues inside itself fails the SLOs on that latency
-   * too; one that holds every thread busy makes arrivals late with no thread free: both are the
-   * service's limit.
+   * A step's verdict: held when its SLOs held and every arrival began. Otherwise, when more than a
+   * few arrivals ({@link #GENERATOR_LATE_SHARE}) were late and the SLOs hold on the latency from
+   * the actual sends (the service answered in time once asked), the lateness was the client's: the
+   * generator's when more of them were late with a thread free, the cap on iterations in flight's
+   * ({@link Verdict#THREADS}) when more found every thread busy. Else broke: a service that queues
+   * inside itself fails the SLOs on the latency from the sends too.
    */
   static Verdict verdict(boolean held, Lateness late, long started, BooleanSupplier heldFromSends) {
     if (held) {
       return Verdict.HELD;
     }
-    if (late.free() > late.busy()
-        && late.free() > GENERATOR_LATE_SHARE * started
-        && heldFromSends.getAsBoolean()) {
-      return Verdict.GENERATOR;
+    boolean generator = late.free() > late.busy() && late.free() > GENERATOR_LATE_SHARE * started;
+    boolean threads = late.threadsFull(started, GENERATOR_LATE_SHARE);
+    if ((generator || threads) && heldFromSends.getAsBoolean()) {
+      return generator ? Verdict.GENERATOR : Verdict.THREADS;
     }
     return Verdict.BROKE;
+  }
+
+  /** Whether the client, not the service, held this step back: its CPU or its THREADS. */
+  public boolean clientLimited() {
+    return verdict == Verdict.GENERATOR || verdict == Verdict.THREADS;
+  }
+
+  /**
+   * The threads that would carry this step's rate with room to spare ({@link Lateness#threadsFor}).
+   */
+  public int threadsNeeded() {
+    return lateness.threadsFor(offered, threads);
   }
 
   /** The SLOs that failed. */

@@ -11,6 +11,7 @@ import io.phaseload.client.report.CapacityPage;
 import io.phaseload.client.report.CapacityReport;
 import io.phaseload.client.report.Millis;
 import io.phaseload.client.result.PhaseListener;
+import io.phaseload.client.run.FileLimit;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.RunRefusedException;
 import io.phaseload.client.run.RunSession;
@@ -104,11 +105,22 @@ final class CapacityCommand {
       out.println("Capacity search of " + session.target() + " under " + exprs(slos));
       out.flush();
       Duration ramp = options.ramp();
+      Threads threads = new Threads(options.threads, maxThreads(options));
       result =
           ramp == null
               ? CapacitySearch.search(
                   settings,
-                  (rate, length, judged) -> step(session, base, slos, rate, length, judged),
+                  new CapacitySearch.Steps() {
+                    @Override
+                    public Step run(double rate, Duration length, boolean judged) throws Exception {
+                      return step(session, threads.apply(base), slos, rate, length, judged);
+                    }
+
+                    @Override
+                    public boolean raiseThreads(Step limited) {
+                      return threads.raise(limited, out);
+                    }
+                  },
                   System::nanoTime,
                   control::interrupted)
               : ramp(session, base, slos, settings, ramp);
@@ -133,10 +145,65 @@ final class CapacityCommand {
     if (control.interrupted()) {
       return ExitCode.INTERRUPTED;
     }
-    if (!written || result.stop() == CapacitySearch.Stop.GENERATOR) {
+    if (!written) {
       return ExitCode.FAILED;
     }
+    if (result.stop() == CapacitySearch.Stop.GENERATOR
+        || result.stop() == CapacitySearch.Stop.THREADS) {
+      return ExitCode.CLIENT_LIMITED;
+    }
     return result.held() == null ? ExitCode.SLO_FAILED : ExitCode.OK;
+  }
+
+  /** {@code --max-threads}, or what the open-files limit allows (unbounded where not told). */
+  private static int maxThreads(CapacityOptions options) {
+    if (options.maxThreads != null) {
+      return options.maxThreads;
+    }
+    long files =
+        FileLimit.ofThisProcess().map(FileLimit::mostConnections).orElse((long) Integer.MAX_VALUE);
+    return (int) Math.max(options.threads, Math.min(Integer.MAX_VALUE, files));
+  }
+
+  /**
+   * The search's cap on iterations in flight: {@code --threads} at first, raised when a step was
+   * held back by it while the service kept its time, up to {@code --max-threads}. Used by one
+   * search on its thread.
+   */
+  private static final class Threads {
+    private int current;
+    private final int most;
+
+    Threads(int first, int most) {
+      this.current = first;
+      this.most = most;
+    }
+
+    RunConfig apply(RunConfig base) {
+      return base.plan().threads() == current
+          ? base
+          : base.withPlan(base.plan().withThreads(current));
+    }
+
+    /** Raises the cap for a step {@code limited} held back; false when it cannot go higher. */
+    boolean raise(Step limited, PrintStream out) {
+      if (current >= most) {
+        return false;
+      }
+      int next = Math.min(most, limited.threadsNeeded());
+      out.printf(
+          Locale.ROOT,
+          "--threads %d held back %s/s while the service kept its time (each iteration held a"
+              + " thread %s ms: at most %s/s): trying it again with %d%n",
+          current,
+          CapacityReport.rate(limited.offered()),
+          Millis.text(limited.lateness().meanHoldNanos()),
+          CapacityReport.rate(limited.lateness().ceilingRate(current)),
+          next);
+      out.flush();
+      current = next;
+      return true;
+    }
   }
 
   /** The run every step is: one phase of THREADS at the start rate, its plan replaced per step. */
@@ -272,14 +339,18 @@ final class CapacityCommand {
     out.println("stops there, at --max-rate, after --max-steps, or before a step would run past");
     out.println("--duration. A step holds when every SLO holds (latency from intended times) and");
     out.println("the generator kept its schedule. Late arrivals are told apart: every thread busy");
-    out.println("(rate x latency reached --threads in flight) is the service's queue; a thread");
-    out.println("free is the generator's own limit, reported as such (give it CPU, or shards).");
+    out.println("(rate x latency reached --threads in flight) is the service's queue when its");
+    out.println("service time broke the SLOs too, else the client's cap: the step runs again with");
+    out.println("more threads, up to --max-threads; a thread free is the generator's own limit,");
+    out.println("reported as such (give it CPU, or shards).");
     out.println();
     out.println("Options:");
     parser.printUsage(out);
     out.println();
-    out.println("Exit codes: 0 a capacity was found; 1 the target is unreachable, the generator");
-    out.println("fell behind, or a file could not be written; 2 bad command line; 3 no rate held");
-    out.println("the SLOs; 130 interrupted.");
+    out.println("Exit codes: 0 a capacity was found; 1 the target is unreachable, or a file could");
+    out.println(
+        "not be written; 2 bad command line; 3 no rate held the SLOs; 5 the client's limit");
+    out.println("(--threads at --max-threads, or its CPU) ended the search before the service's;");
+    out.println("130 interrupted.");
   }
 }

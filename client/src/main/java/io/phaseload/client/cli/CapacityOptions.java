@@ -20,8 +20,18 @@ final class CapacityOptions {
   @Option(
       name = "--threads",
       metaVar = "N",
-      usage = "the cap on iterations in flight, as a run's THREADS (default 64)")
+      usage =
+          "the cap on iterations in flight at the start, as a run's THREADS (default 64); a step"
+              + " it holds back while the service keeps its time is run again with more")
   int threads = 64;
+
+  @Option(
+      name = "--max-threads",
+      metaVar = "N",
+      usage =
+          "the most --threads may be raised to (default: what the open-files limit allows);"
+              + " --max-threads equal to --threads keeps it fixed")
+  Integer maxThreads;
 
   @Option(
       name = "--start-rate",
@@ -94,6 +104,10 @@ final class CapacityOptions {
   CapacitySearch.Settings settings() throws UsageException {
     if (threads < 1) {
       throw new UsageException("--threads must be at least 1, got " + threads);
+    }
+    if (maxThreads != null && maxThreads < threads) {
+      throw new UsageException(
+          "--max-threads must be at least --threads (" + threads + "), got " + maxThreads);
     }
     if (!(stepSeconds > 0) || !(warmUpSeconds >= 0)) {
       throw new UsageException("--step-seconds must be positive and --warm-up-seconds 0 or more");

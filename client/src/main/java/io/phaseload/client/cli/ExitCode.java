@@ -21,6 +21,14 @@ public final class ExitCode {
   /** {@code compare}: a percentile got slower by more than {@code --fail-on-regression}. */
   public static final int REGRESSION = 4;
 
+  /**
+   * {@code capacity}: the client's own limit ended the search before the service's did: its cap on
+   * requests in flight ({@code --threads}, raised as far as {@code --max-threads} and the
+   * open-files limit allow) or its CPU. The rate it held is a lower bound, not the service's
+   * capacity.
+   */
+  public static final int CLIENT_LIMITED = 5;
+
   /** Interrupted (Ctrl-C): the report covers what ran. */
   public static final int INTERRUPTED = 130;
 

@@ -211,6 +211,7 @@ final class Help {
     out.println("       process: nothing was sent");
     out.println("  3    an SLO failed, and nothing else went wrong");
     out.println("  4    compare --fail-on-regression: a percentile got slower beyond the noise");
+    out.println("  5    capacity: the client's limit (--threads, its CPU) ended the search first");
     out.println("  130  interrupted (partial report printed)");
     out.println();
     out.println("Many runs: java -jar client.jar sweep --threads 20,50,100 --iterations 100");

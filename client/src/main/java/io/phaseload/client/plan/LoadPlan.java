@@ -390,6 +390,25 @@ public record LoadPlan(
     return new LoadPlan(threads, iterations, phases, requestNames, model, shard, populations);
   }
 
+  /**
+   * This plan with THREADS {@code n}: a phase that had all of THREADS (every open-model stage) has
+   * all of {@code n}, the others their fraction of it. Populations with a number of users or a cap
+   * of their own keep it.
+   */
+  public LoadPlan withThreads(int n) {
+    List<Phase> scaled =
+        phases.stream()
+            .map(
+                p ->
+                    new Phase(
+                        p.index(),
+                        p.name(),
+                        p.fraction(),
+                        p.threads() == threads ? n : Phase.threadsFor(p.fraction(), n)))
+            .toList();
+    return new LoadPlan(n, iterations, scaled, requestNames, model, shard, populations);
+  }
+
   /** This plan with these kinds of user. */
   public LoadPlan withPopulations(List<Population> p) {
     return new LoadPlan(threads, iterations, phases, requestNames, model, shard, p);

@@ -1,6 +1,6 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.capacity.Lateness;
+import io.phaseload.client.capacity.Delivery;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
@@ -11,8 +11,8 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * The open model's arrivals in the text report: their sum over the run, and the "Arrivals by phase"
- * section with the line for each phase that did not hold its rate. Stateless.
+ * The open model's arrivals in the text report: their sum over the run, the "Arrivals by phase"
+ * section, and the verdict's line for each phase that did not deliver its load. Stateless.
  */
 final class ArrivalsReport {
 
@@ -35,8 +35,7 @@ final class ArrivalsReport {
 
   /**
    * "Arrivals by phase": per phase, the intended and achieved rates, late arrivals and both latency
-   * views; then a line for each phase that did not hold its rate, saying whose fault its late
-   * arrivals were and what to do.
+   * views.
    */
   static void byPhase(RunResult run, Summary corrected, Summary service, PrintStream out) {
     out.println();
@@ -61,49 +60,17 @@ final class ArrivalsReport {
           Millis.text(c.p99()),
           Millis.text(st.p99()));
     }
-    for (PhaseResult ran : run.phases()) {
-      ArrivalStats a = ran.arrivals();
-      double latePercent = a.started() == 0 ? 0 : 100.0 * a.late() / a.started();
-      if (latePercent > 1 || a.achievedRate() < 0.95 * a.intendedRate()) {
-        out.println(heldBack(run, ran, latePercent));
-      }
-    }
   }
 
   /**
-   * The line for a phase that did not hold its rate, saying whose fault its late arrivals were: the
-   * service's, when every thread was busy at their time (its latency filled THREADS), or the
-   * generator's, when a thread was free and still began late.
+   * The verdict's lines for the phases that did not deliver the load asked, each naming whose limit
+   * held it back and what to do ({@link Delivery#reason}); none when every phase did.
    */
-  private static String heldBack(RunResult run, PhaseResult ran, double latePercent) {
-    ArrivalStats a = ran.arrivals();
-    String head =
-        String.format(
-            Locale.ROOT,
-            "%s did not hold %.0f/s (%,.0f/s, %.0f %% late",
-            ran.phase().name(),
-            a.intendedRate(),
-            a.achievedRate(),
-            latePercent);
-    String tail = "; latencies count from intended times";
-    Lateness late = Lateness.of(run, ran).orElse(null);
-    if (late == null || late.late() == 0) {
-      return head + "): raise THREADS or lower --rate" + tail;
+  static void notDelivered(RunResult run, PrintStream out) {
+    for (Delivery d : Delivery.of(run)) {
+      if (!d.delivered()) {
+        out.println("NOT DELIVERED: " + d.reason() + "; latencies count from intended times");
+      }
     }
-    double started = Math.max(1, a.started());
-    String split =
-        String.format(
-            Locale.ROOT,
-            ": %.0f %% with all %d threads in flight, %.0f %% while one was free)",
-            100.0 * late.busy() / started,
-            run.plan().threads(ran.phase()),
-            100.0 * late.free() / started);
-    return head
-        + split
-        + (late.busy() >= late.free()
-            ? ": every thread was waiting for an answer; raise THREADS or lower --rate"
-            : ": the generator began them late, not the service; give it more CPU (fewer threads"
-                + " per generator, --shard across machines)")
-        + tail;
   }
 }

@@ -49,6 +49,9 @@ public final class CapacityReport {
           broke.lateness().free(),
           broke.started());
     }
+    if (broke != null && broke.verdict() == Step.Verdict.THREADS) {
+      return threadsHeadline(r, unit, slos);
+    }
     if (held == null) {
       return String.format(
           Locale.ROOT,
@@ -78,6 +81,37 @@ public final class CapacityReport {
         failures(broke));
   }
 
+  /**
+   * The headline of a search that the client's cap on iterations in flight ended: the rate it held
+   * is a lower bound, and the service was not measured above it.
+   */
+  private static String threadsHeadline(CapacitySearch.Result r, String unit, String slos) {
+    Step broke = r.broke();
+    String lowerBound =
+        r.held() == null
+            ? "Capacity: none measured (SLO " + slos + ")"
+            : String.format(
+                Locale.ROOT,
+                "Capacity: at least %s %s (SLO %s held at %s)",
+                rate(r.rate()),
+                unit,
+                slos,
+                rate(r.rate()));
+    return String.format(
+        Locale.ROOT,
+        "%s; not measured above: at %s the client's limit on requests in flight was reached,"
+            + " not the service's (--threads %d, each iteration holding one %s ms: at most %s"
+            + " %s; service time p99 %s ms held the SLOs): raise --threads, or --max-threads, or"
+            + " the open-files limit (ulimit -n)",
+        lowerBound,
+        rate(broke.offered()),
+        broke.threads(),
+        Millis.text(broke.lateness().meanHoldNanos()),
+        rate(broke.lateness().ceilingRate(broke.threads())),
+        unit,
+        Millis.text(broke.service().p99()));
+  }
+
   /** The headline and a table of every step, in the order they ran. */
   public static void print(CapacitySearch.Result r, String unit, PrintStream out) {
     out.println(headline(r, unit));
@@ -86,8 +120,8 @@ public final class CapacityReport {
         "Steps ("
             + Millis.seconds(r.settings().step().toNanos()).stripTrailingZeros().toPlainString()
             + " s each; latency ms from intended times, SERVICE from the actual send; LATE arrivals"
-            + " as BUSY (every thread busy: the service's queue) / FREE (a thread was free: the"
-            + " generator)):");
+            + " as BUSY (every thread busy: the service's queue, or the THR cap's when the service"
+            + " time held) / FREE (a thread was free: the generator)):");
     out.printf(
         Locale.ROOT,
         ROW,
@@ -149,6 +183,7 @@ public final class CapacityReport {
     m.put("rate", r.held() == null ? null : r.rate());
     m.put("brokeAt", r.broke() == null ? null : r.broke().offered());
     m.put("generatorLimited", r.broke() != null && r.broke().verdict() == Step.Verdict.GENERATOR);
+    m.put("threadsLimited", r.broke() != null && r.broke().verdict() == Step.Verdict.THREADS);
     m.put("stop", r.stop().name().toLowerCase(Locale.ROOT));
     m.put("stepSeconds", Millis.seconds(r.settings().step().toNanos()));
     m.put(
@@ -167,6 +202,7 @@ public final class CapacityReport {
                   j.put("lateThreadsBusy", s.lateness().busy());
                   j.put("lateThreadFree", s.lateness().free());
                   j.put("peakInFlight", s.lateness().peakInFlight());
+                  j.put("meanHoldMs", Millis.of(s.lateness().meanHoldNanos()));
                   j.put("threads", s.threads());
                   j.put("latencyMs", JsonReport.latency(s.latency()));
                   j.put("serviceTimeMs", JsonReport.latency(s.service()));
@@ -185,6 +221,7 @@ public final class CapacityReport {
       case HELD -> "held";
       case BROKE -> "BROKE" + (s.failed().isEmpty() ? " (did not finish)" : "");
       case GENERATOR -> "GENERATOR behind";
+      case THREADS -> "THR full";
     };
   }
 

@@ -3,6 +3,7 @@ package io.phaseload.client.report;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.phaseload.client.capacity.Delivery;
 import io.phaseload.client.capacity.Lateness;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
@@ -31,6 +32,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -160,6 +162,7 @@ public final class JsonReport {
     doc.put("partial", run.partial());
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
+    doc.put("delivery", delivery(run));
     Map<String, Object> total = group(summary.total(), wallSeconds, run.reasons());
     if (service != null) {
       total.put("serviceTimeMs", latency(service.total().latency()));
@@ -265,6 +268,43 @@ public final class JsonReport {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether the open model's phases delivered the load asked: {@code delivered}, and per phase the
+   * rates, the cause ({@link Delivery.Cause}, lower case) and its sentence; null in the closed
+   * model, which is asked for users, not a rate.
+   */
+  static Map<String, Object> delivery(RunResult run) {
+    if (!run.plan().isOpen()) {
+      return null;
+    }
+    List<Delivery> phases = Delivery.of(run);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("delivered", Delivery.all(phases));
+    m.put(
+        "phases",
+        phases.stream()
+            .map(
+                d -> {
+                  Map<String, Object> p = new LinkedHashMap<>();
+                  p.put("phase", d.phase());
+                  p.put(
+                      "intendedRate",
+                      BigDecimal.valueOf(d.intendedRate()).setScale(1, RoundingMode.HALF_UP));
+                  p.put(
+                      "achievedRate",
+                      BigDecimal.valueOf(d.achievedRate()).setScale(1, RoundingMode.HALF_UP));
+                  p.put("late", d.late());
+                  p.put("started", d.started());
+                  p.put("threads", d.threads());
+                  p.put("delivered", d.delivered());
+                  p.put("cause", d.cause().name().toLowerCase(Locale.ROOT));
+                  p.put("reason", d.delivered() ? null : d.reason());
+                  return p;
+                })
+            .toList());
+    return m;
   }
 
   /** A merged run's generators: who, when (on the merged axis), what each sent. */

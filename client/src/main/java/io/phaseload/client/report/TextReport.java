@@ -49,6 +49,7 @@ public final class TextReport {
   public static void print(RunResult run, Summary summary, Summary serviceTime, PrintStream out) {
     out.println("=====");
     partial(run, out);
+    ArrivalsReport.notDelivered(run, out);
     model(run, out);
     requests(run, out);
     counts(run, summary.total(), out);

@@ -50,6 +50,11 @@ public record FileLimit(long soft, long open) {
     return open + connections + MARGIN;
   }
 
+  /** The most concurrent connections a run can hold within the limit (0 if none). */
+  public long mostConnections() {
+    return Math.max(0, soft - open - MARGIN);
+  }
+
   public boolean fits(long connections) {
     return needed(connections) <= soft;
   }

@@ -1,6 +1,7 @@
 package io.phaseload.client.capacity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,8 @@ import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -184,6 +187,79 @@ class CapacityRunTest {
       long sent = run.runs().stream().mapToLong(a -> a.summary().total().sent()).sum();
       assertEquals(sent, server.stats().received(), "every request sent was received");
     }
+  }
+
+  /**
+   * server.jar's {@code /work?ms=50} waits on a timer and holds no thread: its only limit is time.
+   * Searched with 10 threads, whose cap is 10 / 50 ms = 200/s by Little's law, the answer must be
+   * the service's: the steps the cap held back are run again with more threads, and the search
+   * reaches the max rate. With the cap kept fixed ({@code --max-threads 10}) it must not report the
+   * cap's 200/s as the capacity: it ends on the client's limit, with its own exit code.
+   */
+  @Test
+  void theClientsCapOnRequestsInFlightIsNeverTheCapacity() throws Exception {
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      String url = "http://127.0.0.1:" + server.port() + "/work?ms=50";
+      Path json = dir.resolve("raised.json");
+      ClientRun raised = ClientRun.of(capacityArgs(url, json, "--threads", "10"));
+
+      assertEquals(0, raised.code(), raised.out() + raised.err());
+      JsonNode capacity = new ObjectMapper().readTree(json.toFile()).get("capacity");
+      assertEquals("max_rate", capacity.get("stop").asText(), raised.out());
+      assertEquals(800, capacity.get("rate").asDouble(), raised.out());
+      assertFalse(capacity.get("threadsLimited").asBoolean());
+      int limited = 0;
+      int mostThreads = 0;
+      for (JsonNode step : capacity.get("steps")) {
+        mostThreads = Math.max(mostThreads, step.get("threads").asInt());
+        if (step.get("verdict").asText().equals("threads")) {
+          limited++;
+          assertTrue(step.get("offeredRate").asDouble() > 200, step.toString());
+          assertTrue(step.get("serviceTimeMs").get("p50").asDouble() < 100, step.toString());
+        }
+      }
+      assertTrue(limited >= 1, raised.out());
+      assertTrue(mostThreads >= 40, "800/s of 50 ms needs 40 in flight: " + mostThreads);
+      long sent = raised.runs().stream().mapToLong(a -> a.summary().total().sent()).sum();
+      assertEquals(sent, server.stats().received(), "every request sent was received");
+
+      Path fixedJson = dir.resolve("fixed.json");
+      ClientRun fixed =
+          ClientRun.of(capacityArgs(url, fixedJson, "--threads", "10", "--max-threads", "10"));
+
+      assertEquals(5, fixed.code(), fixed.out() + fixed.err());
+      JsonNode held = new ObjectMapper().readTree(fixedJson.toFile()).get("capacity");
+      assertEquals("threads", held.get("stop").asText(), fixed.out());
+      assertTrue(held.get("threadsLimited").asBoolean());
+      assertTrue(held.get("rate").isNull() || held.get("rate").asDouble() <= 200, fixed.out());
+      assertEquals(
+          "threads", held.get("steps").get(held.get("steps").size() - 1).get("verdict").asText());
+    }
+  }
+
+  private static String[] capacityArgs(String url, Path json, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "capacity",
+                "--url",
+                url,
+                "--slo",
+                "p50<100ms",
+                "--start-rate",
+                "50",
+                "--max-rate",
+                "800",
+                "--step-seconds",
+                "1",
+                "--warm-up-seconds",
+                "0.5",
+                "--max-steps",
+                "12",
+                "--json",
+                json.toString()));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
   }
 
   /**

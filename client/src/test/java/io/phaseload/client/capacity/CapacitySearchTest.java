@@ -33,7 +33,7 @@ class CapacitySearchTest {
         rate,
         10,
         10,
-        new Lateness(0, 0, 0, 1),
+        new Lateness(0, 0, 0, 1, 0),
         LatencyStats.EMPTY,
         LatencyStats.EMPTY,
         0,
@@ -133,6 +133,99 @@ class CapacitySearchTest {
     assertEquals(40, r.broke().offered());
   }
 
+  /**
+   * A service that holds up to 1,000/s, searched with 8 threads of 100 ms (80/s): every step over
+   * 80/s is the cap's, and is run again with twice the threads until the service's own limit is
+   * found, never the cap's.
+   */
+  @Test
+  void aStepTheThreadsHeldBackIsRunAgainWithMoreThreads() throws Exception {
+    int[] threads = {8};
+    List<Integer> raisedFrom = new ArrayList<>();
+    CapacitySearch.Steps steps =
+        new CapacitySearch.Steps() {
+          @Override
+          public Step run(double rate, Duration length, boolean judged) {
+            Step.Verdict v =
+                rate > threads[0] * 10.0
+                    ? Step.Verdict.THREADS
+                    : rate <= 1000 ? Step.Verdict.HELD : Step.Verdict.BROKE;
+            return step(rate, v);
+          }
+
+          @Override
+          public boolean raiseThreads(Step limited) {
+            raisedFrom.add(threads[0]);
+            threads[0] *= 2;
+            return true;
+          }
+        };
+
+    CapacitySearch.Result r =
+        CapacitySearch.search(
+            settings(Double.POSITIVE_INFINITY, null), steps, () -> 0, () -> false);
+
+    assertEquals(CapacitySearch.Stop.RESOLUTION, r.stop());
+    assertTrue(r.rate() >= 950 && r.rate() <= 1000, "capacity " + r.rate());
+    assertEquals(Step.Verdict.BROKE, r.broke().verdict());
+    assertEquals(List.of(8, 16, 32, 64), raisedFrom);
+    assertEquals(
+        raisedFrom.size(),
+        r.steps().stream().filter(st -> st.verdict() == Step.Verdict.THREADS).count());
+  }
+
+  @Test
+  void theThreadsCapEndsTheSearchWhenItCannotBeRaised() throws Exception {
+    CapacitySearch.Steps steps =
+        (rate, length, judged) -> step(rate, rate <= 80 ? Step.Verdict.HELD : Step.Verdict.THREADS);
+
+    CapacitySearch.Result r =
+        CapacitySearch.search(
+            settings(Double.POSITIVE_INFINITY, null), steps, () -> 0, () -> false);
+
+    assertEquals(CapacitySearch.Stop.THREADS, r.stop());
+    assertEquals(80, r.rate());
+    assertEquals(160, r.broke().offered());
+    assertTrue(r.broke().clientLimited());
+  }
+
+  @Test
+  void lateWithEveryThreadBusyIsTheCapsWhenTheServiceKeptItsTime() {
+    Lateness busy = new Lateness(300, 290, 10, 40, 20_000_000);
+
+    assertEquals(Step.Verdict.THREADS, Step.verdict(false, busy, 1000, () -> true));
+    // The service's time broke the SLOs too: its own queue.
+    assertEquals(Step.Verdict.BROKE, Step.verdict(false, busy, 1000, () -> false));
+    // A few late arrivals are noise, not a limit.
+    assertEquals(
+        Step.Verdict.BROKE,
+        Step.verdict(false, new Lateness(5, 5, 0, 40, 20_000_000), 1000, () -> true));
+    assertEquals(Step.Verdict.HELD, Step.verdict(true, busy, 1000, () -> true));
+  }
+
+  @Test
+  void theThreadsNeededAreTwiceLittlesLaw() {
+    // 3,200/s of iterations holding a thread 20 ms each: 64 in flight on average, 128 with room.
+    Lateness late = new Lateness(300, 290, 10, 40, 20_000_000);
+    Step limited =
+        new Step(
+            3200,
+            1950,
+            6400,
+            3900,
+            late,
+            LatencyStats.EMPTY,
+            LatencyStats.EMPTY,
+            0,
+            3900,
+            40,
+            List.of(),
+            Step.Verdict.THREADS);
+
+    assertEquals(128, limited.threadsNeeded());
+    assertEquals(2000, late.ceilingRate(40), 1e-9);
+  }
+
   @Test
   void latenessIsTheServicesWhenEveryThreadWasBusy() {
     // Two threads, one request per iteration, arrivals due every 10 ms from 0.
@@ -151,6 +244,7 @@ class CapacitySearchTest {
 
     Lateness late = Lateness.of(rec, 0, 2);
 
-    assertEquals(new Lateness(2, 1, 1, 2), late);
+    // Held for 25, 25, 5 and 1 ms: 14 ms each on average.
+    assertEquals(new Lateness(2, 1, 1, 2, 14 * ms), late);
   }
 }

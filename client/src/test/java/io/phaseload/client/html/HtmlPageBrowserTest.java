@@ -205,6 +205,37 @@ class HtmlPageBrowserTest {
     exactP99LiesBetweenTheRowsAroundIt(serviceFile, serviceTime.total().latency());
   }
 
+  /**
+   * 4 threads on {@code /work?ms=20} carry at most 200/s: asked for 400/s, the page's verdict says
+   * the load was not delivered and names the client's THREADS, though every request succeeded.
+   */
+  @Test
+  void aRunThatDidNotDeliverItsRateSaysSoInItsVerdict() throws Exception {
+    Page p =
+        open(
+            "short",
+            List.of(
+                "4",
+                "1",
+                "--url",
+                "http://127.0.0.1:" + server.port() + "/work?ms=20",
+                "--rate",
+                "400",
+                "--phases",
+                "1.0",
+                "--phase-seconds",
+                "1",
+                "-q"));
+    assertEquals(0, p.run().code(), p.run().err());
+    assertEquals(0, p.run().summary().total().failed());
+    JsonNode stage = p.json().get("delivery").get("phases").get(0);
+    assertEquals("threads", stage.get("cause").asText());
+    Matcher m = Pattern.compile("id=\"delivery-text\">([^<]*)<").matcher(p.dom());
+    assertTrue(m.find(), "a delivery verdict");
+    assertEquals(
+        "NOT DELIVERED: " + stage.get("reason").asText() + ".", PageDom.unescape(m.group(1)));
+  }
+
   @Test
   void aRunOfStagesOfUsersDrawsItsUsersUnderItsLatency() throws Exception {
     Page p = page("users", 4, 1000, "--stages", "1s:4,1s:0");

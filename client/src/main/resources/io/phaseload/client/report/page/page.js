@@ -157,6 +157,13 @@ SECTIONS.verdict = function (d) {
       + ".";
   }
   s.appendChild(el("div", { "class": "verdict " + kind, id: "verdict-text", text: text }));
+  // The open model asks for a rate: a run that did not deliver it is not the answer to what was
+  // asked, whatever its requests did, and the verdict names whose limit held it back.
+  var short = run.delivery ? run.delivery.phases.filter(function (p) { return !p.delivered; }) : [];
+  if (short.length) {
+    s.appendChild(el("div", { "class": "verdict fail", id: "delivery-text",
+      text: "NOT DELIVERED: " + short.map(function (p) { return p.reason; }).join(" | ") + "." }));
+  }
   if (run.phasesNotReached && run.phasesNotReached.length) {
     note(s, "Phases never started: " + run.phasesNotReached.join(", ") + ".");
   }
