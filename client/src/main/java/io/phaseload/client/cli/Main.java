@@ -22,6 +22,8 @@ import io.phaseload.client.run.UnreachableException;
 import io.phaseload.client.slo.SloCheck;
 import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Analysis;
+import io.phaseload.client.stats.Group;
+import io.phaseload.client.stats.Summary;
 import io.phaseload.server.RequestStats;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,7 +31,9 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -229,20 +233,21 @@ public final class Main {
                   watched == null ? lines : PhaseListener.both(lines, watched.listener()),
                   !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null));
       List<SloResult> slos = SloCheck.evaluate(config.slos(), done.result(), done.summary());
+      List<GeneratorLoad> generator = judged(s.generator(), done);
       if (watched != null) {
-        watched.finished(LivePages.finalPage(info(rc, s), s.generator(), done, commandLine, slos));
+        watched.finished(LivePages.finalPage(info(rc, s), generator, done, commandLine, slos));
       }
       TextReport.print(done.result(), done.summary(), done.serviceTime(), slos, out);
       String thinkLine = TextReport.thinkLine(done.result());
       if (thinkLine != null) {
         out.println(thinkLine);
       }
-      String gapLine = GeneratorLoad.gapLine(s.generator());
+      String gapLine = GeneratorLoad.gapLine(generator);
       if (gapLine != null) {
         out.println(gapLine);
       }
-      s.generator().stream().filter(GeneratorLoad::limited).forEach(g -> out.println(g.warning()));
-      if (embedded && s.generator().stream().anyMatch(GeneratorLoad::limited)) {
+      generator.stream().filter(GeneratorLoad::limited).forEach(g -> out.println(g.warning()));
+      if (embedded && generator.stream().anyMatch(GeneratorLoad::limited)) {
         // The watch measures the process, and the embedded server's threads are in it.
         out.println(
             "Note: the embedded server runs in this process, so its CPU and threads count in those"
@@ -276,7 +281,7 @@ public final class Main {
               done.serviceTime(),
               commandLine,
               slos,
-              s.generator(),
+              generator,
               out,
               err);
       written &= ReportFiles.record(config.outputs(), info, done.result(), rc.scenario(), out, err);
@@ -392,5 +397,18 @@ public final class Main {
     } catch (IOException e) {
       return "unknown";
     }
+  }
+
+  /**
+   * The generator's load per phase, each judged against its phase's median latency from the actual
+   * sends (the service time in the open model).
+   */
+  private static List<GeneratorLoad> judged(List<GeneratorLoad> loads, Analysis run) {
+    Summary times = run.serviceTime() == null ? run.summary() : run.serviceTime();
+    Map<String, Long> medians = new HashMap<>();
+    for (Group g : times.phases()) {
+      medians.put(g.phase(), g.latency().p50());
+    }
+    return loads.stream().map(g -> g.withMedian(medians.getOrDefault(g.phase(), 0L))).toList();
   }
 }

@@ -30,6 +30,8 @@ import java.util.function.Predicate;
  * @param maxGapNanos the longest of them
  * @param thinks the pauses the scenario's {@code think} made users take (not the generator's)
  * @param thinkNanos their time, summed: neither latency nor the generator's delay
+ * @param medianNanos the phase's median latency from the actual sends, once the run's statistics
+ *     are computed ({@link #withMedian}); 0 while it runs
  */
 public record GeneratorLoad(
     String phase,
@@ -47,7 +49,8 @@ public record GeneratorLoad(
     long gapNanos,
     long maxGapNanos,
     long thinks,
-    long thinkNanos) {
+    long thinkNanos,
+    long medianNanos) {
 
   /** Above this share of its cores used, the generator was its own limit. */
   public static final double MAX_CPU_SHARE = 0.90;
@@ -117,9 +120,43 @@ public record GeneratorLoad(
         || maxGcNanos >= MAX_STALL_NANOS;
   }
 
-  /** Whether the generator may have limited the phase: its own CPU, or stalls that moved it. */
+  /**
+   * Whether its threads were kept from the cores: they waited for one longer than they ran (they
+   * wanted over twice the CPU they got), and one wake-up came later than the phase's median
+   * latency, so that a single delay of the generator is as large as what it measures.
+   */
+  public boolean starved() {
+    return waitNanos > cpuNanos && medianNanos > 0 && maxLagNanos > medianNanos;
+  }
+
+  /**
+   * Whether the generator may have limited the phase: its own CPU, stalls that moved it, or threads
+   * kept from the cores by more than the latency it measures.
+   */
   public boolean limited() {
-    return nanos >= MIN_JUDGED_NANOS && (saturated() || stalled());
+    return nanos >= MIN_JUDGED_NANOS && (saturated() || stalled() || starved());
+  }
+
+  /** This phase's load judged against its median latency from the actual sends. */
+  public GeneratorLoad withMedian(long median) {
+    return new GeneratorLoad(
+        phase,
+        this.nanos,
+        cores,
+        cpuNanos,
+        waitNanos,
+        othersNanos,
+        gcCount,
+        gcNanos,
+        lagNanos,
+        maxLagNanos,
+        maxGcNanos,
+        gaps,
+        gapNanos,
+        maxGapNanos,
+        thinks,
+        thinkNanos,
+        median);
   }
 
   /** The mean time from a response to the user's next send, in nanoseconds; 0 if none. */
@@ -190,10 +227,22 @@ public record GeneratorLoad(
           + measured
           + "; use fewer users per generator, or --shard across machines";
     }
-    if (othersShare() > OTHERS_SHARE) {
+    if (othersShare() > OTHERS_SHARE || starved()) {
       return "WARNING: this machine may have limited "
           + phase
-          + ", other processes holding its cores: "
+          + ", "
+          + (starved()
+              ? String.format(
+                  Locale.ROOT,
+                  "the generator's threads kept from its cores (they wanted %.0f %% of them and got"
+                      + " %.0f %%; a wake-up %.1f ms late, over the phase's median latency of %.1f"
+                      + " ms)",
+                  100 * demandShare(),
+                  100 * cpuShare(),
+                  maxLagNanos / 1e6,
+                  medianNanos / 1e6)
+              : "other processes holding its cores")
+          + ": "
           + measured
           + "; measure from a machine the generator does not share";
     }

@@ -267,7 +267,8 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
         users == null ? 0 : users.sum(),
         users == null ? 0 : users.max(),
         result == null ? 0 : result.thinks(),
-        result == null ? 0 : result.thinkNanos());
+        result == null ? 0 : result.thinkNanos(),
+        0);
   }
 
   @Override

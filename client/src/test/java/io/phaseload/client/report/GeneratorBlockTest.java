@@ -51,11 +51,13 @@ class GeneratorBlockTest {
           50_000_000,
           400_000,
           0,
+          0,
           0);
 
   /** A phase that used 10 % of 2 cores: not limited. */
   private static final GeneratorLoad QUIET =
-      new GeneratorLoad("PEAK", 2 * SECOND, 2, 4 * SECOND / 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      new GeneratorLoad(
+          "PEAK", 2 * SECOND, 2, 4 * SECOND / 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
   @TempDir Path dir;
 

@@ -101,11 +101,36 @@ class GeneratorWatchTest {
             .startsWith("WARNING: the generator itself may have limited p, by its stalls"));
   }
 
+  /**
+   * Beside two processes that spin on both cores: the generator wanted 51 % of its cores and got 12
+   * %, and one wake-up came 8.3 ms late, over the phase's median latency of 3.2 ms: limited by the
+   * machine, though its stalls were under 5 % of the phase and under 100 ms each.
+   */
+  @Test
+  void threadsKeptFromTheCoresLongerThanTheMedianLatencyLimitedThePhase() {
+    long s = 1_000_000_000L;
+    // 2 s on 2 cores: 12 % used is 0.48 s, 39 % waited is 1.56 s; 50 ms of lag in all.
+    GeneratorLoad hogged = load(2 * s, 480_000_000L, 1_560_000_000L, 0, 0, 50_000_000, 8_300_000);
+    assertFalse(hogged.limited(), "nothing to compare its lag with while it runs");
+
+    GeneratorLoad judged = hogged.withMedian(3_200_000);
+    assertTrue(judged.starved());
+    assertTrue(judged.limited());
+    assertTrue(judged.warning().startsWith("WARNING: this machine may have limited p"));
+    // The same lag under a median latency of 20 ms moved nothing.
+    assertFalse(hogged.withMedian(20_000_000).limited());
+    // Nor does a late wake-up while the threads had the cores they wanted.
+    assertFalse(
+        load(2 * s, 1_560_000_000L, 480_000_000L, 0, 0, 50_000_000, 8_300_000)
+            .withMedian(3_200_000)
+            .limited());
+  }
+
   /** A phase of 2 cores with the figures the rules read. */
   private static GeneratorLoad load(
       long nanos, long cpu, long wait, long others, long gc, long lag, long maxLag) {
     return new GeneratorLoad(
-        "p", nanos, 2, cpu, wait, others, 1, gc, lag, maxLag, 0, 0, 0, 0, 0, 0);
+        "p", nanos, 2, cpu, wait, others, 1, gc, lag, maxLag, 0, 0, 0, 0, 0, 0, 0);
   }
 
   private static PhaseResult result() {
