@@ -15,6 +15,7 @@ import java.util.function.IntToDoubleFunction;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
 
 /**
@@ -140,12 +141,19 @@ public final class Charts {
     return chart;
   }
 
-  /** p50, p95 and p99 of each bucket's successful requests, on a log axis. */
+  /**
+   * p50, p95 and p99 of each bucket's successful requests, on a log axis; in the open model they
+   * count from the intended send, as the headline does, and the service time's p50 and p99 are
+   * drawn dashed beside them.
+   */
   static XYChart latencyOverTime(TimeSeries series, List<PhaseSpan> phases, String title) {
     TimeAxis time = TimeAxis.of(series.spanNanos());
+    TimeSeries.Quantiles service = series.serviceTime();
     XYChart chart =
         overTime(
-            "Latency of successful requests by start time",
+            service == null
+                ? "Latency of successful requests by start time"
+                : "Latency from intended times (service time dashed) by start time",
             series,
             time,
             "latency (ms, log scale)",
@@ -156,14 +164,29 @@ public final class Charts {
     double[][] p50 = time.latencyLine(series, series.p50());
     double[][] p95 = time.latencyLine(series, series.p95());
     double[][] p99 = time.latencyLine(series, series.p99());
-    ChartKit.line(chart, "p99", p99[0], p99[1], ChartKit.RED, 1.2f);
-    ChartKit.line(chart, "p95", p95[0], p95[1], ChartKit.ORANGE, 1.2f);
-    ChartKit.line(chart, "p50", p50[0], p50[1], ChartKit.BLUE, 1.5f);
+    String from = service == null ? "" : " from intended times";
+    ChartKit.line(chart, "p99" + from, p99[0], p99[1], ChartKit.RED, 1.2f);
+    ChartKit.line(chart, "p95" + from, p95[0], p95[1], ChartKit.ORANGE, 1.2f);
+    ChartKit.line(chart, "p50" + from, p50[0], p50[1], ChartKit.BLUE, 1.5f);
+    double low = min(p50[1]);
+    if (service != null) {
+      double[][] s99 = time.latencyLine(series, service.p99());
+      double[][] s50 = time.latencyLine(series, service.p50());
+      dashed(ChartKit.line(chart, "service time p99", s99[0], s99[1], ChartKit.RED, 1.2f));
+      dashed(ChartKit.line(chart, "service time p50", s50[0], s50[1], ChartKit.BLUE, 1.2f));
+      low = Math.min(low, min(s50[1]));
+    }
     // Room above the highest point for the phase names.
-    LogAxis y = new LogAxis(min(p50[1]) / 1.5, max(p99[1]) * 4);
+    LogAxis y = new LogAxis(low / 1.5, max(p99[1]) * 4);
     y.apply(chart.getStyler());
     markPhases(chart, time, phases, row -> y.at(0.96 - 0.05 * row));
     return chart;
+  }
+
+  private static void dashed(XYSeries line) {
+    line.setLineStyle(
+        new BasicStroke(
+            1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {5f, 4f}, 0));
   }
 
   /** A chart whose title says what it shows, the bucket length and what ran. */

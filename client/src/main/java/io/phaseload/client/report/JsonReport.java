@@ -247,6 +247,12 @@ public final class JsonReport {
       m.put("p50Ms", Millis.of(series.p50()[s]));
       m.put("p95Ms", Millis.of(series.p95()[s]));
       m.put("p99Ms", Millis.of(series.p99()[s]));
+      TimeSeries.Quantiles serviceTime = series.serviceTime();
+      if (serviceTime != null) {
+        m.put("serviceP50Ms", Millis.of(serviceTime.p50()[s]));
+        m.put("serviceP95Ms", Millis.of(serviceTime.p95()[s]));
+        m.put("serviceP99Ms", Millis.of(serviceTime.p99()[s]));
+      }
       perSecond.add(m);
     }
     doc.put("perSecond", perSecond);

@@ -71,8 +71,8 @@ final class PageSeries {
   /**
    * The run over time: bucket middles, starts and lengths (s), requests sent and successful,
    * successful and failed per second, p50, p95 and p99 (ms, null without a successful request), the
-   * phases' spans; in the open model also the intended rate, arrivals begun and late arrivals per
-   * second.
+   * phases' spans; in the open model, where the percentiles count from the intended send, also the
+   * service time's p50 and p99, the intended rate, arrivals begun and late arrivals per second.
    */
   static Map<String, Object> of(RunResult run, TimeSeries perSecond) {
     TimeSeries s = series(run, perSecond);
@@ -80,16 +80,10 @@ final class PageSeries {
     List<BigDecimal> x = new ArrayList<>();
     List<BigDecimal> okRate = new ArrayList<>();
     List<BigDecimal> failedRate = new ArrayList<>();
-    List<BigDecimal> p50 = new ArrayList<>();
-    List<BigDecimal> p95 = new ArrayList<>();
-    List<BigDecimal> p99 = new ArrayList<>();
     for (int b = 0; b < n; b++) {
       x.add(Millis.seconds(s.startNanos(b) + s.durationNanos(b) / 2));
       okRate.add(rate(s.ok()[b], s.durationNanos(b)));
       failedRate.add(rate(s.sent()[b] - s.ok()[b], s.durationNanos(b)));
-      p50.add(s.ok()[b] == 0 ? null : Millis.of(s.p50()[b]));
-      p95.add(s.ok()[b] == 0 ? null : Millis.of(s.p95()[b]));
-      p99.add(s.ok()[b] == 0 ? null : Millis.of(s.p99()[b]));
     }
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("bucketSeconds", Millis.seconds(s.bucketNanos()));
@@ -100,9 +94,14 @@ final class PageSeries {
     m.put("ok", s.ok());
     m.put("okPerSecond", okRate);
     m.put("failedPerSecond", failedRate);
-    m.put("p50", p50);
-    m.put("p95", p95);
-    m.put("p99", p99);
+    m.put("p50", millis(s, s.p50()));
+    m.put("p95", millis(s, s.p95()));
+    m.put("p99", millis(s, s.p99()));
+    TimeSeries.Quantiles service = s.serviceTime();
+    if (service != null) {
+      m.put("serviceP50", millis(s, service.p50()));
+      m.put("serviceP99", millis(s, service.p99()));
+    }
     List<Object> phases = new ArrayList<>();
     for (PhaseResult p : run.phases()) {
       Map<String, Object> ph = new LinkedHashMap<>();
@@ -174,6 +173,15 @@ final class PageSeries {
     m.put("target", target);
     m.put("running", LoadChart.users(run.recording(), s));
     return m;
+  }
+
+  /** Each bucket's {@code nanos} in milliseconds, null for a bucket with no successful request. */
+  private static List<BigDecimal> millis(TimeSeries s, long[] nanos) {
+    List<BigDecimal> ms = new ArrayList<>();
+    for (int b = 0; b < s.buckets(); b++) {
+      ms.add(s.ok()[b] == 0 ? null : Millis.of(nanos[b]));
+    }
+    return ms;
   }
 
   private static BigDecimal rate(long count, long nanos) {

@@ -2,6 +2,7 @@ package io.phaseload.client.stats;
 
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.RecordLayout;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -11,6 +12,11 @@ import java.util.stream.IntStream;
  * started in each bucket, how many of them succeeded, and the exact (nearest-rank) p50, p95 and p99
  * of the successful ones' latencies. Immutable.
  *
+ * <p>The latencies are the headline's: in the open model from each request's intended start
+ * (corrected for coordinated omission), so that a queue growing behind an overloaded service shows
+ * over time as it does in the run's p99; the service time (from the actual send) is then kept
+ * beside them in {@link #serviceTime}. A request counts in the bucket it was sent in, in both.
+ *
  * <p>Every bucket is {@code bucketNanos} long except the last, which also takes the remainder of
  * the run (less than one bucket), so no bucket is a sliver whose rate would be meaningless: see
  * {@link #durationNanos}.
@@ -19,10 +25,38 @@ import java.util.stream.IntStream;
  * @param spanNanos the time the buckets cover, from the run's start
  * @param sent requests started in each bucket
  * @param ok successful requests among them
- * @param p50 nanoseconds, 0 for a bucket with no successful request; likewise p95 and p99
+ * @param p50 nanoseconds, 0 for a bucket with no successful request; likewise p95 and p99: from the
+ *     intended start in the open model, service time in the closed model
+ * @param serviceTime the same percentiles of the service time, in the open model; null in the
+ *     closed model, where they are {@code p50}, {@code p95} and {@code p99}
  */
 public record TimeSeries(
-    long bucketNanos, long spanNanos, long[] sent, long[] ok, long[] p50, long[] p95, long[] p99) {
+    long bucketNanos,
+    long spanNanos,
+    long[] sent,
+    long[] ok,
+    long[] p50,
+    long[] p95,
+    long[] p99,
+    Quantiles serviceTime) {
+
+  /**
+   * Each bucket's p50, p95 and p99 of one kind of latency, in nanoseconds, 0 for a bucket with no
+   * successful request.
+   */
+  public record Quantiles(long[] p50, long[] p95, long[] p99) {}
+
+  /** Buckets of the closed model, or of a run with no service time apart. */
+  public TimeSeries(
+      long bucketNanos,
+      long spanNanos,
+      long[] sent,
+      long[] ok,
+      long[] p50,
+      long[] p95,
+      long[] p99) {
+    this(bucketNanos, spanNanos, sent, ok, p50, p95, p99, null);
+  }
 
   private static final long MS = 1_000_000L;
   private static final long SECOND = 1_000 * MS;
@@ -116,17 +150,44 @@ public record TimeSeries(
         }
       }
     }
-    // Successful latencies grouped by bucket (a counting sort), then each bucket sorted alone.
     int[] offset = new int[buckets + 1];
     for (int b = 0; b < buckets; b++) {
       offset[b + 1] = offset[b] + (int) ok[b];
     }
     long[] latencies = new long[offset[buckets]];
+    Quantiles service = null;
+    if (recorder.open()) {
+      service = quantiles(recorder, bucketNanos, ok, offset, latencies, false);
+    }
+    Quantiles latency = quantiles(recorder, bucketNanos, ok, offset, latencies, recorder.open());
+    return new TimeSeries(
+        bucketNanos, spanNanos, sent, ok, latency.p50(), latency.p95(), latency.p99(), service);
+  }
+
+  /**
+   * Each bucket's percentiles of its successful requests' latencies: from the intended start if
+   * {@code corrected}, else service times.
+   *
+   * @param offset where each bucket's latencies begin in {@code latencies}, and where they end
+   * @param latencies room for every successful latency; overwritten
+   */
+  private static Quantiles quantiles(
+      LatencyRecorder recorder,
+      long bucketNanos,
+      long[] ok,
+      int[] offset,
+      long[] latencies,
+      boolean corrected) {
+    int buckets = ok.length;
+    int n = buckets == 0 ? 0 : recorder.capacity();
+    // Successful latencies grouped by bucket (a counting sort), then each bucket selected alone.
     int[] fill = Arrays.copyOf(offset, buckets);
     for (int k = 0; k < n; k++) {
       if (recorder.reached(k) && Outcome.ok(recorder.outcome(k))) {
         latencies[fill[bucket(recorder.startNanos(k), bucketNanos, buckets)]++] =
-            recorder.latencyNanos(k);
+            corrected
+                ? RecordLayout.latency(recorder.correctedTimeWord(k))
+                : recorder.latencyNanos(k);
       }
     }
     long[] p50 = new long[buckets];
@@ -149,7 +210,7 @@ public record TimeSeries(
               p95[b] = Percentiles.select(latencies, from + (int) r50 - 1, to, r95 - r50 + 1);
               p99[b] = Percentiles.select(latencies, from + (int) r95 - 1, to, r99 - r95 + 1);
             });
-    return new TimeSeries(bucketNanos, spanNanos, sent, ok, p50, p95, p99);
+    return new Quantiles(p50, p95, p99);
   }
 
   /** The number of buckets; 0 for a run of no length. */

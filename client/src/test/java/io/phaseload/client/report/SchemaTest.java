@@ -122,8 +122,10 @@ class SchemaTest {
         "--no-keepalive",
         "--json",
         json.toString());
-    JsonNode total = MAPPER.readTree(json.toFile()).get("total");
+    JsonNode doc = MAPPER.readTree(json.toFile());
+    JsonNode total = doc.get("total");
     assertTrue(total.has("arrivals") && total.has("serviceTimeMs") && total.has("connectingMs"));
+    assertTrue(doc.get("perSecond").get(0).has("serviceP99Ms"), doc.get("perSecond").toString());
     assertValid("run", json);
   }
 

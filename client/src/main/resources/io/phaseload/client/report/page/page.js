@@ -308,18 +308,31 @@ SECTIONS.latency = function (d) {
     message(s, "No successful request: no latency to draw.");
     return;
   }
+  var service = series.serviceP50 !== undefined;
   note(s, bucketNote(series) + " Each point is the exact percentile of its bucket's successful "
-    + "requests; a gap is a bucket with none.");
+    + "requests; a gap is a bucket with none."
+    + (service ? " In this open-model run they count from when each request should have been "
+      + "sent, as the headline figures do; the service time (from the actual send) is dashed." : ""));
   var few = series.ok.filter(function (n) { return n > 0; }).length < 60;
-  chart(s, "latency", "Latency of successful requests by start time (p50, p95, p99)", {
+  var from = service ? " from intended times" : "";
+  var lines = [{ label: "time (s)" },
+    { label: "p50" + from, stroke: COLORS.blue, width: 1.5, points: { show: few } },
+    { label: "p95" + from, stroke: COLORS.orange, width: 1.2, points: { show: few } },
+    { label: "p99" + from, stroke: COLORS.red, width: 1.2, points: { show: few } }];
+  var data = [series.x, positive(series.p50), positive(series.p95), positive(series.p99)];
+  if (service) {
+    lines.push({ label: "service time p50", stroke: COLORS.blue, width: 1.2, dash: [5, 4] },
+      { label: "service time p99", stroke: COLORS.red, width: 1.2, dash: [5, 4] });
+    data.push(positive(series.serviceP50), positive(series.serviceP99));
+  }
+  chart(s, "latency", service
+    ? "Latency from intended times by start time (p50, p95, p99), service time dashed"
+    : "Latency of successful requests by start time (p50, p95, p99)", {
     scales: { x: { time: false }, y: { distr: 3, log: 10 } },
-    series: [{ label: "time (s)" },
-      { label: "p50", stroke: COLORS.blue, width: 1.5, points: { show: few } },
-      { label: "p95", stroke: COLORS.orange, width: 1.2, points: { show: few } },
-      { label: "p99", stroke: COLORS.red, width: 1.2, points: { show: few } }],
+    series: lines,
     axes: [timeAxis(), { label: "latency (ms, log scale)", size: 70 }],
     hooks: { draw: [phaseMarks(series.phases)] }
-  }, [series.x, positive(series.p50), positive(series.p95), positive(series.p99)]);
+  }, data);
 };
 
 /** --stages as the text report says them: "2 s 0 users to 20 users; 1 s at 20 users". */
