@@ -1,6 +1,7 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.report.HtmlReport;
+import io.phaseload.client.report.RunTitle;
 import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.run.RunConfig;
@@ -18,12 +19,7 @@ final class LivePages {
 
   /** The live page's title, before the target is known. */
   static String title(RunConfig rc) {
-    return "phaseload live: "
-        + rc.plan().threads()
-        + " threads x "
-        + rc.plan().iterations()
-        + " iterations"
-        + (rc.plan().isOpen() ? " (open model)" : " (closed model)");
+    return "phaseload live: " + RunTitle.of(rc.plan());
   }
 
   /** The report page the live address serves once the run is over: the --html page's. */

@@ -6,6 +6,7 @@ import io.phaseload.client.report.CsvReport;
 import io.phaseload.client.report.HgrmReport;
 import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.JsonReport;
+import io.phaseload.client.report.RunTitle;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.RunInfo;
@@ -142,8 +143,7 @@ final class ReportFiles {
       }
       if (outputs.charts() != null) {
         current = outputs.charts();
-        String title =
-            result.plan().threads() + " threads x " + result.plan().iterations() + " iterations";
+        String title = RunTitle.of(result.plan());
         List<Path> drawn =
             Charts.write(
                 result,

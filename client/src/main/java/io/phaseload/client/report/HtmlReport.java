@@ -1,7 +1,5 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
 import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
@@ -131,22 +129,15 @@ public final class HtmlReport {
     return doc;
   }
 
-  /** What was tested: "phaseload: 20 threads x 100 iterations, GET http://... (closed model)". */
+  /**
+   * What was tested: "phaseload: closed model, 20 threads x 100 iterations, against http://...", as
+   * {@link RunTitle} says the plan.
+   */
   static String title(RunResult run, RunInfo info) {
-    LoadPlan plan = run.plan();
-    String model =
-        plan.model() instanceof Model.Open open
-            ? "open model, " + open.rate() + " arrivals/s"
-            : "closed model";
     return "phaseload: "
-        + plan.threads()
-        + " threads x "
-        + plan.iterations()
-        + " iterations against "
+        + RunTitle.of(run.plan())
+        + ", against "
         + info.target()
-        + " ("
-        + model
-        + (run.merged() ? ", " + run.shards().size() + " shards merged" : "")
-        + ")";
+        + (run.merged() ? " (" + run.shards().size() + " shards merged)" : "");
   }
 }

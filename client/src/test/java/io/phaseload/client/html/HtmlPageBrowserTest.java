@@ -244,6 +244,14 @@ class HtmlPageBrowserTest {
         Map.of("throughput", true, "latency", true, "users", true, "distribution", true), drawn(p));
     assertTrue(p.dom().indexOf("id=\"latency\"") < p.dom().indexOf("id=\"users\""));
     assertTrue(section(p, "setup").contains("1 s 0 users to 4 users; 1 s 4 users to 0 users"));
+    // The stages set the phases: no fractions derived from them, and a title of what drove it.
+    List<String> settings =
+        PageDom.table(p.dom(), "table-setup").stream().map(r -> r.get(0)).toList();
+    assertTrue(settings.contains("stages") && !settings.contains("phases"), settings.toString());
+    assertEquals(
+        "phaseload: closed model, stages 1s 0 users to 4 users; 1s 4 users to 0 users, against "
+            + p.json().get("target").asText(),
+        PageDom.text(p.dom(), "title"));
   }
 
   @Test

@@ -51,7 +51,7 @@ public final class PageDom {
 
   /** The cells of the table of id {@code id}'s body, row by row. */
   public static List<List<String>> table(String dom, String id) {
-    int at = dom.indexOf("<table id=\"" + id + "\">");
+    int at = dom.indexOf("<table id=\"" + id + "\"");
     assertTrue(at >= 0, "table " + id);
     String body = dom.substring(dom.indexOf("<tbody>", at), dom.indexOf("</tbody>", at));
     List<List<String>> rows = new ArrayList<>();

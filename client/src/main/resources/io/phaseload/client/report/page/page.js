@@ -53,9 +53,11 @@ function table(parent, columns, rows) {
   return t;
 }
 
-function keys(parent, pairs) {
-  table(parent, [["", function (p) { return p[0]; }, "text"],
-    ["", function (p) { return p[1]; }, "text"]], pairs).classList.add("keys");
+function keys(parent, pairs, id) {
+  var t = table(parent, [["", function (p) { return p[0]; }, "text"],
+    ["", function (p) { return p[1]; }, "text"]], pairs);
+  if (id) { t.id = id; }
+  t.classList.add("keys");
 }
 
 // --- charts --------------------------------------------------------------------------------
@@ -205,10 +207,16 @@ SECTIONS.setup = function (d) {
     s.appendChild(el("pre", { "class": "command", text: d.commandLine }));
   }
   var st = run.settings;
-  var model = st.model === "open"
-    ? "open: " + st.rate + " arrivals/s at 100% (" + st.arrivals + " arrivals"
+  var staged = st.stages !== undefined && st.stages.length > 0;
+  var open = st.model === "open";
+  var model = open && staged ? "open: the stages' rates (" + st.arrivals + " arrivals)"
+    : open ? "open: " + st.rate + " arrivals/s at 100% (" + st.arrivals + " arrivals"
       + (st.phaseSeconds ? ", " + st.phaseSeconds + " s per phase" : "") + ")"
+    : staged ? "closed: the stages' users, each sending its next iteration when the last one ends"
     : "closed: each thread sends its next iteration when the last one ends";
+  // Stages set their phases: the fractions the plan derives from them would read as settings;
+  // and the open model's stages do not count iterations.
+  var derived = staged ? ["phases"].concat(open ? ["iterations"] : []) : [];
   var pairs = [
     ["target", run.target + (run.embeddedServer ? " (embedded server)" : "")],
     ["model", model],
@@ -221,14 +229,15 @@ SECTIONS.setup = function (d) {
   Object.keys(st).forEach(function (k) {
     if (k === "stages") {
       pairs.push([k, stagesText(st.stages, st.model === "open")]);
-    } else if (["model", "rate", "phaseSeconds", "arrivals", "seed"].indexOf(k) < 0) {
+    } else if (["model", "rate", "phaseSeconds", "arrivals", "seed"].concat(derived)
+        .indexOf(k) < 0) {
       pairs.push([k, Array.isArray(st[k]) ? st[k].join(", ") : String(st[k])]);
     }
   });
   Object.keys(run.environment).forEach(function (k) {
     pairs.push(["client " + k, String(run.environment[k])]);
   });
-  keys(s, pairs);
+  keys(s, pairs, "table-setup");
 };
 
 function latencyColumns(key) {
