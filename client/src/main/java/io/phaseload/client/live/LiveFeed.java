@@ -39,7 +39,7 @@ final class LiveFeed implements PhaseListener {
   private final Consumer<Map<String, Object>> publish;
   private final String title;
   private final String commandLine;
-  private final LiveSeries series = new LiveSeries();
+  private final LiveSeries series;
   private final List<Object> phases = new ArrayList<>();
   private final Thread thread = new Thread(this::loop, "phaseload-live");
   private volatile RunView view;
@@ -69,6 +69,7 @@ final class LiveFeed implements PhaseListener {
     this.publish = publish;
     this.title = title;
     this.commandLine = commandLine;
+    this.series = new LiveSeries(plan.isOpen());
     thread.setDaemon(true);
     metrics.planned(plan.totalRequests());
   }
@@ -110,7 +111,7 @@ final class LiveFeed implements PhaseListener {
       }
       next += TICK_NANOS;
       if (running) {
-        read();
+        read(false);
       }
     }
   }
@@ -123,11 +124,15 @@ final class LiveFeed implements PhaseListener {
     }
     thread.interrupt();
     thread.join();
-    read();
+    read(true);
   }
 
-  /** One reading: the slots recorded since the last, then the gauges and the page's data. */
-  private void read() {
+  /**
+   * One reading: the slots recorded since the last, then the gauges and the page's data.
+   *
+   * @param over whether the run's threads are joined, so that this reading is its last
+   */
+  private void read(boolean over) {
     LatencyRecorder rec = cursor.recorder();
     long begunBefore = begun;
     done +=
@@ -138,7 +143,7 @@ final class LiveFeed implements PhaseListener {
               long latency = rec.correctedNanos(k);
               int request = rec.request(k);
               metrics.request(request, outcome, latency);
-              series.request(start, outcome, latency);
+              series.request(start, outcome, latency, rec.latencyNanos(k));
               if (Outcome.ok(outcome)) {
                 ok++;
               } else {
@@ -166,10 +171,10 @@ final class LiveFeed implements PhaseListener {
     if (load != null) {
       metrics.cpu(load.cpuShare(), load.demandShare());
     }
-    publish.accept(data(p, load));
+    publish.accept(data(p, load, over));
   }
 
-  private Map<String, Object> data(Phase p, GeneratorLoad load) {
+  private Map<String, Object> data(Phase p, GeneratorLoad load, boolean over) {
     long now = System.nanoTime() - startNanos;
     List<Object> spans;
     synchronized (phases) {
@@ -216,7 +221,7 @@ final class LiveFeed implements PhaseListener {
     doc.put("commandLine", commandLine);
     doc.put("status", status);
     doc.put("run", run);
-    doc.put("series", series.page(now, spans));
+    doc.put("series", series.page(now, spans, over));
     return doc;
   }
 

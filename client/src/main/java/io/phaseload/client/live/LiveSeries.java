@@ -2,7 +2,6 @@ package io.phaseload.client.live;
 
 import io.phaseload.client.report.Millis;
 import io.phaseload.client.request.Outcome;
-import io.phaseload.client.stats.Percentiles;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -10,16 +9,21 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 
 /**
  * The live page's time series: requests per second by the second each started in, successful and
- * failed by kind, and the exact (nearest-rank, {@link Percentiles}) p50, p95 and p99 of each
- * second's successful latencies, as the final page draws them.
+ * failed by kind, and the exact (nearest-rank) p50, p95 and p99 of each second's successful
+ * latencies, as the final page draws them: in the open model from the intended send, with the
+ * service time's beside them.
  *
  * <p>A second's latencies are kept while it is within {@link #WINDOW_SECONDS} of the newest second
  * seen, and its percentiles recomputed whenever a request of it is recorded; after that its list is
  * dropped and its percentiles stay as they were (a request slower than the window would leave them
  * out: the final report's are exact). That bounds the memory to the window's requests.
+ *
+ * <p>A request is recorded when it ends, so a second is drawn only once its requests have had time
+ * to end: see {@link #page}.
  *
  * <p>Not thread-safe: the feed's thread only.
  */
@@ -30,42 +34,57 @@ final class LiveSeries {
   /** Seconds of latencies kept for the percentiles. */
   static final int WINDOW_SECONDS = 30;
 
+  /**
+   * The most a second waits, after a later request was recorded, for requests still in flight
+   * before it is drawn: a request slower than this (a timeout) is drawn late rather than hold the
+   * page back with it.
+   */
+  static final long MAX_HOLD_NANOS = 5 * SECOND;
+
   private long[] sent = new long[16];
   private long[] ok = new long[16];
   private final long[][] failed = new long[Outcome.FAILURE_KINDS.size()][16];
-  private long[] p50 = new long[16];
-  private long[] p95 = new long[16];
-  private long[] p99 = new long[16];
   private int seconds;
+  private final LiveQuantiles latency = new LiveQuantiles();
 
-  /** Each second's successful latencies, while within the window; null before and after. */
-  private long[][] latencies = new long[16][];
+  /** The service time's, in the open model; null in the closed model, where it is the latency. */
+  private final LiveQuantiles service;
 
-  private int[] filled = new int[16];
-  private boolean[] dirty = new boolean[16];
+  /** The latest start of a request recorded: the recording's clock as far as it was read. */
+  private long newestStart;
 
-  /** One recorded request, by when it started (ns since the run began). */
-  void request(long startNanos, int outcome, long latencyNanos) {
+  /** The longest a request recorded so far was in flight, from its send to its end. */
+  private long longestInFlight;
+
+  /**
+   * @param open whether latencies count from the intended send, with service time apart
+   */
+  LiveSeries(boolean open) {
+    service = open ? new LiveQuantiles() : null;
+  }
+
+  /**
+   * One recorded request, by when it was sent (ns since the run began).
+   *
+   * @param latencyNanos from the intended send in the open model
+   * @param serviceNanos from the actual send
+   */
+  void request(long startNanos, int outcome, long latencyNanos, long serviceNanos) {
+    int s = second(startNanos);
+    newestStart = Math.max(newestStart, startNanos);
     if (!Outcome.sent(outcome)) {
-      int kind = Outcome.FAILURE_KINDS.indexOf(Outcome.kind(outcome));
-      int s = second(startNanos);
-      failed[kind][s]++;
+      failed[Outcome.FAILURE_KINDS.indexOf(Outcome.kind(outcome))][s]++;
       return;
     }
-    int s = second(startNanos);
+    longestInFlight = Math.max(longestInFlight, serviceNanos);
     sent[s]++;
     if (Outcome.ok(outcome)) {
       ok[s]++;
       if (s > seconds - 1 - WINDOW_SECONDS) {
-        long[] values = latencies[s];
-        int n = filled[s];
-        if (values == null || n == values.length) {
-          values = values == null ? new long[64] : Arrays.copyOf(values, n * 2);
-          latencies[s] = values;
+        latency.add(s, latencyNanos);
+        if (service != null) {
+          service.add(s, serviceNanos);
         }
-        values[n] = latencyNanos;
-        filled[s] = n + 1;
-        dirty[s] = true;
       }
     } else {
       failed[Outcome.FAILURE_KINDS.indexOf(Outcome.kind(outcome))][s]++;
@@ -78,15 +97,13 @@ final class LiveSeries {
       int n = Math.max(s + 1, sent.length * 2);
       sent = Arrays.copyOf(sent, n);
       ok = Arrays.copyOf(ok, n);
-      p50 = Arrays.copyOf(p50, n);
-      p95 = Arrays.copyOf(p95, n);
-      p99 = Arrays.copyOf(p99, n);
       for (int k = 0; k < failed.length; k++) {
         failed[k] = Arrays.copyOf(failed[k], n);
       }
-      latencies = Arrays.copyOf(latencies, n);
-      filled = Arrays.copyOf(filled, n);
-      dirty = Arrays.copyOf(dirty, n);
+      latency.grow(n);
+      if (service != null) {
+        service.grow(n);
+      }
     }
     seconds = Math.max(seconds, s + 1);
     return s;
@@ -94,40 +111,38 @@ final class LiveSeries {
 
   /** Recomputes the percentiles of the seconds that changed; forgets those out of the window. */
   void settle() {
-    for (int s = 0; s < seconds; s++) {
-      if (dirty[s]) {
-        // Selection, not a sort: three quickselects in place, each within the part the one before
-        // left below its rank (the second's order is no matter), in linear time; a sort of about
-        // 100,000 latencies a second was most of the live thread's work.
-        long[] values = latencies[s];
-        int n = filled[s];
-        long r99 = Percentiles.rank(0.99, n);
-        long r95 = Percentiles.rank(0.95, n);
-        p99[s] = Percentiles.select(values, 0, n, r99);
-        p95[s] = Percentiles.select(values, 0, (int) r99, r95);
-        p50[s] = Percentiles.select(values, 0, (int) r95, Percentiles.rank(0.50, n));
-        dirty[s] = false;
-      }
-    }
-    for (int s = 0; s <= seconds - 1 - WINDOW_SECONDS; s++) {
-      latencies[s] = null;
+    int kept = Math.max(0, seconds - WINDOW_SECONDS);
+    latency.settle(seconds, kept);
+    if (service != null) {
+      service.settle(seconds, kept);
     }
   }
 
   /**
-   * The page's {@code series}, in the shape the final page's charts read: bucket middles (s), sent
-   * and ok counts, rates, percentiles (ms), the phases' spans; seconds up to the newest a request
-   * started in, the last one's rates over its part up to {@code nowNanos}.
+   * The seconds whose requests have all been recorded, as far as the recording tells: those that
+   * ended before the newest start read, by more than the longest any request was in flight (at most
+   * {@link #MAX_HOLD_NANOS}). A request of such a second still in flight would be slower than any
+   * yet; a second drawn sooner would miss the requests still in flight, a dip that is not the
+   * run's.
    */
-  Map<String, Object> page(long nowNanos, List<Object> phases) {
-    // Up to the newest second a request started in: a second just begun would read as a drop.
-    int n = seconds;
+  int complete() {
+    long ended = newestStart - Math.min(longestInFlight, MAX_HOLD_NANOS);
+    return (int) Math.max(0, Math.min(seconds, ended / SECOND));
+  }
+
+  /**
+   * The page's {@code series}, in the shape the final page's charts read: bucket middles (s), sent
+   * and ok counts, rates, percentiles (ms), in the open model the service time's p50 and p99, the
+   * phases' spans; the {@link #complete} seconds while the run goes, every second once it is over
+   * (the last one's rates over its part up to {@code nowNanos}).
+   *
+   * @param over whether the run is over and every request recorded
+   */
+  Map<String, Object> page(long nowNanos, List<Object> phases, boolean over) {
+    int n = over ? seconds : complete();
     List<BigDecimal> x = new ArrayList<>();
     List<BigDecimal> okRate = new ArrayList<>();
     List<BigDecimal> failedRate = new ArrayList<>();
-    List<BigDecimal> q50 = new ArrayList<>();
-    List<BigDecimal> q95 = new ArrayList<>();
-    List<BigDecimal> q99 = new ArrayList<>();
     List<Object> kinds = new ArrayList<>();
     List<List<BigDecimal>> kindRates = new ArrayList<>();
     for (int k = 0; k < failed.length; k++) {
@@ -138,9 +153,6 @@ final class LiveSeries {
       x.add(Millis.seconds(s * SECOND + length / 2));
       okRate.add(rate(ok[s], length));
       failedRate.add(rate(sent[s] - ok[s], length));
-      q50.add(ok[s] == 0 ? null : Millis.of(p50[s]));
-      q95.add(ok[s] == 0 ? null : Millis.of(p95[s]));
-      q99.add(ok[s] == 0 ? null : Millis.of(p99[s]));
       for (int k = 0; k < failed.length; k++) {
         kindRates.get(k).add(rate(failed[k][s], length));
       }
@@ -164,12 +176,25 @@ final class LiveSeries {
     m.put("ok", Arrays.copyOf(ok, n));
     m.put("okPerSecond", okRate);
     m.put("failedPerSecond", failedRate);
-    m.put("p50", q50);
-    m.put("p95", q95);
-    m.put("p99", q99);
+    m.put("p50", millis(n, latency::p50));
+    m.put("p95", millis(n, latency::p95));
+    m.put("p99", millis(n, latency::p99));
+    if (service != null) {
+      m.put("serviceP50", millis(n, service::p50));
+      m.put("serviceP99", millis(n, service::p99));
+    }
     m.put("phases", phases);
     m.put("failures", kinds);
     return m;
+  }
+
+  /** Each of the first {@code n} seconds' {@code nanos} in ms; null for one with no success. */
+  private List<BigDecimal> millis(int n, IntToLongFunction nanos) {
+    List<BigDecimal> ms = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      ms.add(ok[s] == 0 ? null : Millis.of(nanos.applyAsLong(s)));
+    }
+    return ms;
   }
 
   private static BigDecimal rate(long count, long nanos) {

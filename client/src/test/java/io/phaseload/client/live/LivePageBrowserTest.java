@@ -20,9 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The live page of a real run against the real server, opened in headless Chromium while the run
  * goes: it follows the run's updates, two of them a second apart showing the count rising, with no
- * error; after the run the same address serves the final page, whose totals are the JSON report's.
- * The screenshot it takes of the live page is docs/img/live-page.png. Skipped, saying why, where
- * Chromium is not installed.
+ * error, every chart's y axis from 0, the service time beside the latency, and no second drawn
+ * before its requests ended; after the run the same address serves the final page, whose totals are
+ * the JSON report's. The screenshot it takes of the live page is docs/img/live-page.png. Skipped,
+ * saying why, where Chromium is not installed.
  */
 @Timeout(180)
 class LivePageBrowserTest {
@@ -70,6 +71,13 @@ class LivePageBrowserTest {
               - updates.get(0).get("elapsedSeconds").asDouble();
       assertTrue(apart > 0.5 && apart < 2.5, "updates " + apart + " s apart");
       assertTrue(live.get("sections").toString().contains("\"live\""), live.toString());
+      // Every chart reads from 0; the latency, from intended times, has the service time beside.
+      for (JsonNode chart : live.get("charts")) {
+        assertEquals(0.0, chart.get("yMin").asDouble(), chart.toString());
+        if (chart.get("id").asText().equals("latency")) {
+          assertTrue(chart.get("series").toString().contains("service time p99"), "" + chart);
+        }
+      }
 
       Chromium.screenshot(URI.create(url + "?updates=3"), SCREENSHOT, 1200, 1500);
 
@@ -86,6 +94,16 @@ class LivePageBrowserTest {
       assertEquals(total.get("ok").asLong(), number(all.get(3)), "ok");
       assertEquals(total.get("failed").asLong(), number(all.get(4)), "failed");
       assertEquals(run.finished().summary().total().sent(), total.get("sent").asLong());
+      // A second is drawn once its requests have ended: it holds what the final report's does,
+      // not the part of it recorded so far (a request in flight longer than any before may miss).
+      JsonNode perSecond = LocalDaemon.MAPPER.readTree(json.toFile()).get("perSecond");
+      for (JsonNode update : updates) {
+        JsonNode sent = update.get("sent");
+        for (int s = 1; s < sent.size(); s++) {
+          long whole = perSecond.get(s).get("sent").asLong();
+          assertTrue(sent.get(s).asLong() >= 0.9 * whole, s + " s: " + sent + " of " + perSecond);
+        }
+      }
       assertEquals(0, run.stop(), run.err());
       assertTrue(Files.size(SCREENSHOT) > 10_000, "a screenshot of the live page");
     }

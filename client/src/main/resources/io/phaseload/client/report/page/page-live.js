@@ -47,7 +47,7 @@ SECTIONS.liveFailures = function (d) {
   }
   var palette = [COLORS.red, COLORS.orange, COLORS.purple, COLORS.grey, COLORS.green, "#000"];
   chart(s, "liveFailures", "Failed requests per second by start time, by reason", {
-    scales: { x: { time: false } },
+    scales: { x: { time: false }, y: fromZero() },
     series: [{ label: "time (s)" }].concat(kinds.map(function (k, i) {
       return { label: k.kind + " (" + count(k.count) + ")", stroke: palette[i % palette.length],
         width: 1.5 };
@@ -57,8 +57,9 @@ SECTIONS.liveFailures = function (d) {
   }, [series.x].concat(kinds.map(function (k) { return k.perSecond; })));
 };
 
-// What each update said, for a headless check (#selfcheck's "live"); "?updates=N" in the address
-// stops following after N updates, so that a headless browser's load of the page comes to an end.
+// What each update said (requests recorded, seconds elapsed, each second drawn's requests sent),
+// for a headless check (#selfcheck's "live"); "?updates=N" in the address stops following after N
+// updates, so that a headless browser's load of the page comes to an end.
 var liveUpdates = [];
 
 if (DATA.live) {
@@ -66,7 +67,8 @@ if (DATA.live) {
   var updates = new EventSource("/events");
   updates.onmessage = function (e) {
     DATA = JSON.parse(e.data);
-    liveUpdates.push({ done: DATA.status.done, elapsedSeconds: DATA.status.elapsedSeconds });
+    liveUpdates.push({ done: DATA.status.done, elapsedSeconds: DATA.status.elapsedSeconds,
+      sent: DATA.series.sent });
     if (liveUpdates.length >= wanted) { updates.close(); }
     render();
   };

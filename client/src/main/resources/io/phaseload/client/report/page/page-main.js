@@ -3,7 +3,10 @@
 
 // --- the page ------------------------------------------------------------------------------
 
-/** What the charts drew, for a headless check: points handed over and opaque plot pixels. */
+/**
+ * What the charts drew, for a headless check: points handed over, opaque plot pixels, the series'
+ * labels and where the y axis starts.
+ */
 function selfCheck() {
   var drawn = charts.map(function (c) {
     var u = c.plot;
@@ -13,7 +16,9 @@ function selfCheck() {
     for (var i = 3; i < img.length; i += 4) {
       if (img[i] > 200) { pixels++; }
     }
-    return { id: c.id, points: c.points, pixels: pixels };
+    return { id: c.id, points: c.points, pixels: pixels,
+      series: u.series.slice(1).map(function (s) { return s.label; }),
+      yMin: u.scales.y ? u.scales.y.min : null };
   });
   var check = document.getElementById("selfcheck");
   check.textContent = JSON.stringify({ done: true, errors: window.pageErrors, charts: drawn,

@@ -123,6 +123,11 @@ function positive(values) {
   return values.map(function (v) { return v === null || v <= 0 ? null : v; });
 }
 
+/** A linear y scale from 0, so that a rate or a latency reads against nothing, not a floor. */
+function fromZero() {
+  return { range: function (u, min, max) { return [0, max > 0 ? max * 1.15 : 1]; } };
+}
+
 function timeAxis() {
   return { label: "seconds since the run started", values: function (u, ticks) {
     return ticks.map(function (t) { return +t.toFixed(3) + " s"; });
@@ -299,7 +304,7 @@ SECTIONS.throughput = function (d) {
   note(s, bucketNote(series));
   var ok = series.ok.reduce(function (a, b) { return a + b; }, 0);
   chart(s, "throughput", "Requests per second by start time, " + series.bucket + " buckets", {
-    scales: { x: { time: false } },
+    scales: { x: { time: false }, y: fromZero() },
     series: [{ label: "time (s)" },
       { label: "successful (" + count(ok) + ")", stroke: COLORS.blue, width: 1.5,
         points: { show: series.x.length < 60 } },
@@ -334,12 +339,14 @@ SECTIONS.latency = function (d) {
       { label: "service time p99", stroke: COLORS.red, width: 1.2, dash: [5, 4] });
     data.push(positive(series.serviceP50), positive(series.serviceP99));
   }
+  // Live, a linear axis from 0: a queue building up reads as the height it reached. The report
+  // keeps a log axis, where a run's warm-up outlier does not flatten the rest.
   chart(s, "latency", service
     ? "Latency from intended times by start time (p50, p95, p99), service time dashed"
     : "Latency of successful requests by start time (p50, p95, p99)", {
-    scales: { x: { time: false }, y: { distr: 3, log: 10 } },
+    scales: { x: { time: false }, y: d.live ? fromZero() : { distr: 3, log: 10 } },
     series: lines,
-    axes: [timeAxis(), { label: "latency (ms, log scale)", size: 70 }],
+    axes: [timeAxis(), { label: d.live ? "latency (ms)" : "latency (ms, log scale)", size: 70 }],
     hooks: { draw: [phaseMarks(series.phases)] }
   }, data);
 };
@@ -360,7 +367,7 @@ SECTIONS.users = function (d) {
     + "to its last answer), at each bucket's middle: where latency bends above, this is the load "
     + "that bent it.");
   chart(s, "users", "Users: the stages' target and the users running", {
-    scales: { x: { time: false } },
+    scales: { x: { time: false }, y: fromZero() },
     series: [{ label: "time (s)" },
       { label: "target", stroke: COLORS.grey, width: 1.5, dash: [6, 4] },
       { label: "running", stroke: COLORS.blue, width: 1.5 }],
@@ -497,7 +504,7 @@ SECTIONS.arrivals = function (d) {
     return;
   }
   chart(s, "arrivals", "Intended and achieved arrivals per second, and late arrivals", {
-    scales: { x: { time: false } },
+    scales: { x: { time: false }, y: fromZero() },
     series: [{ label: "time (s)" },
       { label: "intended", stroke: COLORS.grey, width: 1.5, dash: [6, 4] },
       { label: "begun", stroke: COLORS.blue, width: 1.5 },
