@@ -2,6 +2,8 @@ package io.phaseload.client.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
+import java.awt.font.FontRenderContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -63,7 +65,23 @@ final class ChartKit {
             1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f}, 0));
     styler.setAnnotationTextFontColor(Color.DARK_GRAY);
     styler.setMarkerSize(5);
+    fitTitle(styler, title);
     return chart;
+  }
+
+  /**
+   * A smaller title font where the title would run past the image's edges (a run of stages, a long
+   * bucket label): a title cut off at both ends says less than a smaller one.
+   */
+  private static void fitTitle(XYStyler styler, String title) {
+    Font font = styler.getChartTitleFont();
+    FontRenderContext context = new FontRenderContext(null, true, false);
+    double room = WIDTH - 140; // the title is centred over the plot, right of the y axis
+    double width = font.getStringBounds(title, context).getWidth();
+    if (width > room) {
+      float size = (float) Math.max(9, Math.floor(font.getSize2D() * room / width));
+      styler.setChartTitleFont(font.deriveFont(size));
+    }
   }
 
   static XYSeries line(

@@ -153,7 +153,7 @@ public final class Charts {
         overTime(
             service == null
                 ? "Latency of successful requests by start time"
-                : "Latency from intended times (service time dashed) by start time",
+                : "Latency from intended times by start time",
             series,
             time,
             "latency (ms, log scale)",

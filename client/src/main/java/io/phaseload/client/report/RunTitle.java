@@ -1,10 +1,11 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Stage;
-import java.util.StringJoiner;
+import java.time.Duration;
 
 /**
  * What a run's plan asked for, in a few words, for the titles of its charts and pages: the model
@@ -25,7 +26,7 @@ public final class RunTitle {
     if (plan.model() instanceof Model.Open open) {
       String load;
       if (open.staged()) {
-        load = "stages " + stages(plan, true);
+        load = stages(plan, true);
       } else {
         long arrivals = 0;
         boolean whole = true;
@@ -44,7 +45,7 @@ public final class RunTitle {
       return "open model, " + load + ", " + threads(plan.threads());
     }
     if (!plan.stages().isEmpty()) {
-      return "closed model, stages " + stages(plan, false);
+      return "closed model, " + stages(plan, false);
     }
     int n = plan.iterations();
     return "closed model, "
@@ -54,12 +55,24 @@ public final class RunTitle {
         + (n == 1 ? " iteration" : " iterations");
   }
 
+  /**
+   * The stages in short, "3 stages over 15s up to 400/s": a title has room for a few words, and the
+   * stages themselves are listed where the run's settings are.
+   */
   private static String stages(LoadPlan plan, boolean rates) {
-    StringJoiner text = new StringJoiner("; ");
+    Duration length = Duration.ZERO;
+    double peak = 0;
     for (Stage s : plan.stages()) {
-      text.add(s.text(rates));
+      length = length.plus(s.length());
+      peak = Math.max(peak, Math.max(s.from(), s.to()));
     }
-    return text.toString();
+    int n = plan.stages().size();
+    return n
+        + (n == 1 ? " stage over " : " stages over ")
+        + Durations.format(length)
+        + " up to "
+        + number(peak)
+        + (rates ? "/s" : peak == 1 ? " user" : " users");
   }
 
   private static String threads(int n) {

@@ -249,7 +249,7 @@ class HtmlPageBrowserTest {
         PageDom.table(p.dom(), "table-setup").stream().map(r -> r.get(0)).toList();
     assertTrue(settings.contains("stages") && !settings.contains("phases"), settings.toString());
     assertEquals(
-        "phaseload: closed model, stages 1s 0 users to 4 users; 1s 4 users to 0 users, against "
+        "phaseload: closed model, 2 stages over 2s up to 4 users, against "
             + p.json().get("target").asText(),
         PageDom.text(p.dom(), "title"));
   }

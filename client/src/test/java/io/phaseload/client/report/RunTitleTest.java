@@ -30,7 +30,7 @@ class RunTitleTest {
   void stagesOfUsersAreTheirTargets() {
     List<Stage> stages = Stage.parse("1s:4,1s:0").stages();
     assertEquals(
-        "closed model, stages 1s 0 users to 4 users; 1s 4 users to 0 users",
+        "closed model, 2 stages over 2s up to 4 users",
         RunTitle.of(LoadPlan.stagedUsers(4, 1000, stages, GET)));
   }
 
@@ -49,7 +49,7 @@ class RunTitleTest {
 
     List<Stage> stages = Stage.parse("3s:1000/s,5s:3000/s").stages();
     assertEquals(
-        "open model, stages 3s 0/s to 1000/s; 5s 1000/s to 3000/s, 40 threads",
+        "open model, 2 stages over 8s up to 3000/s, 40 threads",
         RunTitle.of(LoadPlan.staged(40, stages, Model.Open.Arrivals.UNIFORM, GET)));
   }
 }
