@@ -139,13 +139,15 @@ public final class EncodedRequest {
 
   /**
    * Takes the request's captures from the response just timed into {@code vars}, and returns its
-   * outcome: {@code outcome} as it was, or a {@link Outcome#CAPTURE} failure with the reason of the
-   * first capture that found nothing. A response that failed sets none: each of its captures'
-   * values is taken away, so that the requests needing them are skipped. Allocates (a capture
-   * parses the body); call after the response is recorded as timed.
+   * outcome (the reason of an unexpected status kept first, {@link Expectation#explain}): {@code
+   * outcome} as it was, or a {@link Outcome#CAPTURE} failure with the reason of the first capture
+   * that found nothing. A response that failed sets none: each of its captures' values is taken
+   * away, so that the requests needing them are skipped. Allocates (a capture parses the body);
+   * call after the response is recorded as timed.
    */
   public int capture(
       int outcome, KeptBody body, KeptHeaders headers, Vars vars, int request, Reasons reasons) {
+    expect.explain(outcome, body.bytes(), body.length(), body.truncated(), request, reasons);
     if (cookies && headers.setCookies() > 0) {
       int e = vars.sentTo();
       long now = System.currentTimeMillis();

@@ -153,6 +153,8 @@ public final class JerseyEngine implements Engine {
             if (!spec.captures().isEmpty() || scenario.cookies()) {
               lastBody = body;
               lastHeaders = response.getStringHeaders();
+            } else if (!x.statusOk(status)) {
+              lastBody = body; // for the reason's excerpt, taken once the answer is timed
             }
             return x.check(status, body, body.length, false, vars, request, reasons);
           }
@@ -163,6 +165,10 @@ public final class JerseyEngine implements Engine {
 
       @Override
       public int capture(int outcome, int request, Vars vars) {
+        scenario
+            .get(request)
+            .expect()
+            .explain(outcome, lastBody, lastBody.length, false, request, reasons);
         MultivaluedMap<String, String> headers = lastHeaders;
         List<String> setCookies = headers == null ? null : headers.get("Set-Cookie");
         if (scenario.cookies() && setCookies != null) {

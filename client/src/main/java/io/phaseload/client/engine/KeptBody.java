@@ -19,6 +19,14 @@ public final class KeptBody {
     truncated = false;
   }
 
+  /**
+   * Keeps at least the first {@code keep} bytes of the body, if it was to keep fewer: for an answer
+   * whose status, read before its body, calls for an excerpt.
+   */
+  public void keepAtLeast(int keep) {
+    limit = Math.max(limit, keep);
+  }
+
   /** Keeps what room is left of {@code b[from, from + n)}. */
   public void keep(byte[] b, int from, int n) {
     int room = limit - length;

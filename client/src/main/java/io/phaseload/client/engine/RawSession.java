@@ -76,7 +76,7 @@ final class RawSession implements Engine.Session {
     try {
       c.send(bytes, length);
       ResponseReader reader = c.reader;
-      reader.read(p.head, p.keep, p.keepHeaders, p.cookies);
+      reader.read(p);
       c.reused = true;
       int outcome = p.outcome(reader.status(), reader.body(), vars, request, reasons);
       if (!keepAlive || !reader.keepAlive()) {

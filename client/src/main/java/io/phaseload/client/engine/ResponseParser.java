@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.request.Expectation;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ProtocolException;
@@ -43,6 +44,10 @@ public final class ResponseParser {
   private int lineLength;
 
   private final KeptBody body = new KeptBody();
+
+  /** The current request's expectation: an unexpected status keeps an excerpt. Null: none. */
+  private Expectation expect;
+
   private final KeptHeaders headers = new KeptHeaders();
 
   /**
@@ -87,11 +92,22 @@ public final class ResponseParser {
   private static final String[] KEEP_NO_HEADERS = {};
 
   /**
+   * Starts the response to {@code request}: its body bytes kept for its check and captures, its
+   * headers for its captures and cookies, and when its status is not one it expects, at least
+   * {@link Expectation#EXCERPT_BYTES} of its body for the reason ({@link Expectation#explain}).
+   */
+  public void start(EncodedRequest request) {
+    start(request.head, request.keep, request.keepHeaders, request.cookies);
+    expect = request.expect;
+  }
+
+  /**
    * Starts a new response, keeping the values of the headers named {@code keepHeaders} (lower case)
    * for the request's captures, and its {@code Set-Cookie} values if {@code keepCookies}.
    */
   public void start(boolean headRequest, int keep, String[] keepHeaders, boolean keepCookies) {
     head = headRequest;
+    expect = null;
     body.start(keep);
     headers.start(keepHeaders, keepCookies);
     state = STATUS;
@@ -237,6 +253,9 @@ public final class ResponseParser {
   /** The head is read: how does the body end? */
   private void headEnded() {
     keepAlive = parsed.keepAlive();
+    if (expect != null && !expect.statusOk(parsed.status())) {
+      body.keepAtLeast(Expectation.EXCERPT_BYTES);
+    }
     // Not a switch: a switch on another class's enum compiles to a class of its own, loaded on
     // its first use, which may be mid-run with no file descriptor left to read the jar.
     ResponseHead.Framing framing = parsed.framing(head);

@@ -70,6 +70,23 @@ final class ResponseReader {
   void read(boolean head, int keep, String[] keepHeaders, boolean keepCookies) throws IOException {
     firstByteAt = 0;
     parser.start(head, keep, keepHeaders, keepCookies);
+    readStarted();
+  }
+
+  /**
+   * Reads the whole response to {@code request}, keeping what its check, its captures and the
+   * reason of an unexpected status use ({@link ResponseParser#start(EncodedRequest)}).
+   *
+   * @throws IOException as {@link #read(boolean, int, String[], boolean)}
+   */
+  void read(EncodedRequest request) throws IOException {
+    firstByteAt = 0;
+    parser.start(request);
+    readStarted();
+  }
+
+  /** Feeds the parser, started on a response, until the response is whole. */
+  private void readStarted() throws IOException {
     while (true) {
       if (pos < end) {
         pos = parser.feed(buf, pos, end);

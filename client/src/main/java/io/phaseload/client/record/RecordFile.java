@@ -124,7 +124,8 @@ public final class RecordFile {
             run.reasons().messages(),
             info,
             rec.capacity(),
-            rec.connections());
+            rec.connections(),
+            run.reasons().answers());
     Path dir = file.toAbsolutePath().getParent();
     Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
     try {

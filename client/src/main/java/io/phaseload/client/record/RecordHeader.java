@@ -33,6 +33,8 @@ import java.util.Map;
  * @param requests request slots that follow (the shard's plan's requests, reached or not)
  * @param connections whether each request carries its connection times ({@code --no-keepalive});
  *     false in files of format 2, which had none
+ * @param answers the reasons of unexpected statuses, by request of the iteration then status
+ *     ({@link Reasons#answers}); empty in files written before they were kept
  */
 public record RecordHeader(
     LoadPlan plan,
@@ -47,7 +49,8 @@ public record RecordHeader(
     Map<Integer, String> reasons,
     RunInfo info,
     long requests,
-    boolean connections) {
+    boolean connections,
+    Map<Integer, Map<Integer, String>> answers) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -55,12 +58,50 @@ public record RecordHeader(
     scenario = List.copyOf(scenario);
     phases = List.copyOf(phases);
     reasons = Map.copyOf(reasons);
+    Map<Integer, Map<Integer, String>> copy = new LinkedHashMap<>();
+    answers.forEach((request, byStatus) -> copy.put(request, Map.copyOf(byStatus)));
+    answers = Map.copyOf(copy);
   }
 
-  /** The reasons table the messages make. */
+  /** A header that keeps no reason of an unexpected status. */
+  public RecordHeader(
+      LoadPlan plan,
+      List<String> scenario,
+      String host,
+      long startEpochNanos,
+      long wallNanos,
+      List<PhaseResult> phases,
+      String stopReason,
+      long seed,
+      boolean seedPrinted,
+      Map<Integer, String> reasons,
+      RunInfo info,
+      long requests,
+      boolean connections) {
+    this(
+        plan,
+        scenario,
+        host,
+        startEpochNanos,
+        wallNanos,
+        phases,
+        stopReason,
+        seed,
+        seedPrinted,
+        reasons,
+        info,
+        requests,
+        connections,
+        Map.of());
+  }
+
+  /** The reasons table the messages and the answers' reasons make. */
   public Reasons reasonTable() {
     Reasons table = new Reasons();
     reasons.forEach(table::explain);
+    answers.forEach(
+        (request, byStatus) ->
+            byStatus.forEach((status, message) -> table.firstAnswer(request, status, message)));
     return table;
   }
 
@@ -97,6 +138,12 @@ public record RecordHeader(
     root.put("seedPrinted", seedPrinted);
     ObjectNode r = root.putObject("reasons");
     reasons.forEach((code, message) -> r.put(String.valueOf(code), message));
+    ObjectNode a = root.putObject("answers");
+    answers.forEach(
+        (request, byStatus) -> {
+          ObjectNode ofRequest = a.putObject(String.valueOf(request));
+          byStatus.forEach((status, message) -> ofRequest.put(String.valueOf(status), message));
+        });
     ObjectNode i = root.putObject("info");
     i.set("settings", JSON.valueToTree(info.settings()));
     i.put("target", info.target());
@@ -277,6 +324,19 @@ public record RecordHeader(
     need(root, "reasons")
         .fields()
         .forEachRemaining(e -> reasons.put(Integer.parseInt(e.getKey()), e.getValue().asText()));
+    // Absent from files written before the reasons of unexpected statuses were kept.
+    Map<Integer, Map<Integer, String>> answers = new LinkedHashMap<>();
+    root.path("answers")
+        .fields()
+        .forEachRemaining(
+            e -> {
+              Map<Integer, String> byStatus = new LinkedHashMap<>();
+              e.getValue()
+                  .fields()
+                  .forEachRemaining(
+                      s -> byStatus.put(Integer.parseInt(s.getKey()), s.getValue().asText()));
+              answers.put(Integer.parseInt(e.getKey()), byStatus);
+            });
     JsonNode i = need(root, "info");
     RunInfo info =
         new RunInfo(
@@ -298,7 +358,8 @@ public record RecordHeader(
         reasons,
         info,
         need(root, "requests").asLong(),
-        root.path("connections").asBoolean(false));
+        root.path("connections").asBoolean(false),
+        answers);
   }
 
   private static JsonNode need(JsonNode node, String field) {

@@ -77,6 +77,14 @@ public final class ShardMerge {
     int[][] codes = new int[headers.size()][];
     for (int i : order) {
       codes[i] = renumber(headers.get(i).reasons(), reasons);
+      // An unexpected status's reason is the lowest shard's that kept one.
+      headers
+          .get(i)
+          .answers()
+          .forEach(
+              (request, byStatus) ->
+                  byStatus.forEach(
+                      (status, message) -> reasons.firstAnswer(request, status, message)));
     }
     ExecutorService pool =
         Executors.newFixedThreadPool(

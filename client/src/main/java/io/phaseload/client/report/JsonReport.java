@@ -12,7 +12,6 @@ import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.request.Outcome;
-import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.PhaseResult;
@@ -163,7 +162,7 @@ public final class JsonReport {
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
     doc.put("delivery", delivery(run));
-    Map<String, Object> total = group(summary.total(), wallSeconds, run.reasons());
+    Map<String, Object> total = group(summary.total(), wallSeconds, run);
     if (service != null) {
       total.put("serviceTimeMs", latency(service.total().latency()));
       ArrivalStats a = ArrivalsReport.total(run);
@@ -208,16 +207,14 @@ public final class JsonReport {
         m.put("lateThreadFree", late == null ? null : late.free());
         m.put("maxLateMs", Millis.of(a.maxLateNanos()));
       }
-      m.putAll(
-          group(
-              summary.phases().get(p), ran == null ? 0 : ran.durationNanos() / 1e9, run.reasons()));
+      m.putAll(group(summary.phases().get(p), ran == null ? 0 : ran.durationNanos() / 1e9, run));
       if (service != null) {
         m.put("serviceTimeMs", latency(service.phases().get(p).latency()));
       }
       Map<String, Object> requests = new LinkedHashMap<>();
       for (int r = 0; r < summary.requests().size(); r++) {
         Group cell = summary.cell(p, r);
-        Map<String, Object> g = group(cell, 0, run.reasons());
+        Map<String, Object> g = group(cell, 0, run);
         if (service != null) {
           g.put("serviceTimeMs", latency(service.cell(p, r).latency()));
         }
@@ -230,7 +227,7 @@ public final class JsonReport {
     Map<String, Object> requests = new LinkedHashMap<>();
     for (int r = 0; r < summary.requests().size(); r++) {
       Group request = summary.requests().get(r);
-      Map<String, Object> g = group(request, 0, run.reasons());
+      Map<String, Object> g = group(request, 0, run);
       if (service != null) {
         g.put("serviceTimeMs", latency(service.requests().get(r).latency()));
       }
@@ -346,7 +343,7 @@ public final class JsonReport {
    * Counts, errors with their reasons, throughput (when {@code seconds > 0}) and latencies of one
    * group.
    */
-  private static Map<String, Object> group(Group g, double seconds, Reasons reasons) {
+  private static Map<String, Object> group(Group g, double seconds, RunResult run) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sent", g.sent());
     m.put("ok", g.ok());
@@ -358,7 +355,7 @@ public final class JsonReport {
     for (int kind : Outcome.FAILURE_KINDS) {
       errors.put(Outcome.kindKey(kind), g.count(kind));
       List<Map<String, Object>> listed = new ArrayList<>();
-      for (ReasonList.Entry e : ReasonList.of(g, kind, reasons)) {
+      for (ReasonList.Entry e : ReasonList.of(g, kind, run.reasons(), run.plan().requestNames())) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("reason", e.message());
         r.put("count", e.count());

@@ -336,7 +336,8 @@ public final class TextReport {
   private static void reasons(RunResult run, Group total, PrintStream out) {
     boolean header = false;
     for (int kind : Outcome.FAILURE_KINDS) {
-      for (ReasonList.Entry e : ReasonList.of(total, kind, run.reasons())) {
+      for (ReasonList.Entry e :
+          ReasonList.of(total, kind, run.reasons(), run.plan().requestNames())) {
         if (!header) {
           out.println("Failure reasons:");
           header = true;

@@ -32,7 +32,17 @@ public final class Expectation {
   /** The most characters of a body a bad-body reason quotes. */
   static final int EXCERPT_CHARS = 80;
 
+  /**
+   * The body bytes an engine keeps of an answer whose status is not expected, for its reason's
+   * excerpt: enough for {@link #EXCERPT_CHARS} characters of UTF-8.
+   */
+  public static final int EXCERPT_BYTES = 4 * EXCERPT_CHARS;
+
   private final boolean[] statuses = new boolean[1000];
+
+  /** The statuses expected, as a reason names them ("2xx", "200,201"). */
+  private final String expected;
+
   private final Body body;
 
   /** What CONTAINS or EQUALS looks for; null for the other checks. */
@@ -41,10 +51,11 @@ public final class Expectation {
   /** The text's bytes when it has no variable; null otherwise. */
   private final byte[] bytes;
 
-  private Expectation(List<Integer> codes, Body body, Template text) {
+  private Expectation(List<Integer> codes, String expected, Body body, Template text) {
     for (int c : codes) {
       statuses[c] = true;
     }
+    this.expected = expected;
     this.body = body;
     this.text = text;
     this.bytes = text == null ? null : text.constant();
@@ -53,6 +64,7 @@ public final class Expectation {
   /** A copy of {@code x} checking {@code text} instead: its variables bound. */
   private Expectation(Expectation x, Template text) {
     System.arraycopy(x.statuses, 0, statuses, 0, statuses.length);
+    this.expected = x.expected;
     this.body = x.body;
     this.text = text;
     this.bytes = text == null ? null : text.constant();
@@ -102,12 +114,17 @@ public final class Expectation {
       throw new IllegalArgumentException(
           "a body check may look for at most " + MAX_BODY_CHECKED + " bytes");
     }
-    return new Expectation(codes, body, text == null ? null : Template.parse(text));
+    return new Expectation(
+        codes,
+        statusSpec.replace(" ", "").toLowerCase(Locale.ROOT),
+        body,
+        text == null ? null : Template.parse(text));
   }
 
   /** The contract's check: 200 and its JSON answer to {@code post ? POST : GET}. */
   public static Expectation contract(boolean post) {
-    return new Expectation(List.of(200), post ? Body.CONTRACT_POST : Body.CONTRACT_GET, null);
+    return new Expectation(
+        List.of(200), "200", post ? Body.CONTRACT_POST : Body.CONTRACT_GET, null);
   }
 
   /** The text a CONTAINS or EQUALS check looks for, variables unrendered; null otherwise. */
@@ -159,6 +176,37 @@ public final class Expectation {
       code = reasons.firstBadBody(request, failure(body, length, truncated, vars));
     }
     return Outcome.of(Outcome.BAD_BODY, code);
+  }
+
+  /**
+   * Keeps the reason of request {@code request}'s answers with an unexpected status, from the first
+   * of them: the status, those expected, and an excerpt of its body ({@code body[0, length)}, as
+   * kept; {@code truncated} if there was more). Nothing for any other outcome, or once the status
+   * has its reason. Called after the response is timed, off the measured path: it allocates for the
+   * first answer of each request and status only.
+   */
+  public void explain(
+      int outcome, byte[] body, int length, boolean truncated, int request, Reasons reasons) {
+    if (Outcome.kind(outcome) != Outcome.HTTP) {
+      return;
+    }
+    int status = Outcome.status(outcome);
+    if (!reasons.hasAnswer(request, status)) {
+      reasons.firstAnswer(request, status, answerReason(status, body, length, truncated));
+    }
+  }
+
+  /** "status 400, expected 2xx; first got 20 bytes: "..."": why an answer's status failed. */
+  String answerReason(int status, byte[] body, int length, boolean truncated) {
+    String why = "status " + status + ", expected " + expected + "; first got ";
+    if (length == 0 && !truncated) {
+      return why + "no body";
+    }
+    return why
+        + (truncated ? "more than " : "")
+        + length
+        + " bytes: "
+        + Excerpt.of(body, length, EXCERPT_CHARS);
   }
 
   /**

@@ -17,6 +17,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * path: each distinct message gets a code of its own, up to {@link Outcome#MAX_DETAIL}; messages
  * beyond that share {@link #OTHER}.
  *
+ * <p>An http failure carries its status instead of a code: its reason (the status and an excerpt of
+ * the first answer with it) is kept per request and status, looked up by both after the run.
+ *
  * <p>One table per run. Thread-safe: user threads intern concurrently; reports read it after the
  * run.
  */
@@ -36,6 +39,9 @@ public final class Reasons {
 
   /** The first code handed to an interned message. */
   static final int FIRST_INTERNED = 16;
+
+  /** HTTP statuses are three digits: a reason is kept for each of 0..999. */
+  static final int STATUSES = 1000;
 
   /** Every message past the table's capacity. */
   public static final int OTHER = Outcome.MAX_DETAIL;
@@ -66,6 +72,15 @@ public final class Reasons {
   private final AtomicIntegerArray badCaptures =
       new AtomicIntegerArray(
           LoadPlan.MAX_REQUESTS_PER_ITERATION * LoadPlan.MAX_CAPTURES_PER_REQUEST);
+
+  /**
+   * Per request of the iteration, per HTTP status, why its first answer with that status failed
+   * when the status was not one it expects: the status and an excerpt of the body. A request's row
+   * is made on its first such answer. An http outcome carries its status, not a code, so these are
+   * looked up by request and status after the run.
+   */
+  private final AtomicReferenceArray<AtomicReferenceArray<String>> answers =
+      new AtomicReferenceArray<>(LoadPlan.MAX_REQUESTS_PER_ITERATION);
 
   private final AtomicInteger next = new AtomicInteger(FIRST_INTERNED);
 
@@ -124,6 +139,56 @@ public final class Reasons {
     int i = request * LoadPlan.MAX_CAPTURES_PER_REQUEST + capture;
     badCaptures.compareAndSet(i, 0, intern(message));
     return badCaptures.get(i);
+  }
+
+  /**
+   * Whether request {@code request}'s answers with the unexpected status {@code status} have their
+   * reason already. Allocation-free.
+   */
+  public boolean hasAnswer(int request, int status) {
+    AtomicReferenceArray<String> row = answers.get(request);
+    return row != null && status >= 0 && status < STATUSES && row.get(status) != null;
+  }
+
+  /**
+   * Keeps {@code message} as the reason of request {@code request}'s answers with the unexpected
+   * status {@code status}, unless another thread kept one first. Statuses outside 0..999 are not
+   * kept.
+   */
+  public void firstAnswer(int request, int status, String message) {
+    if (status < 0 || status >= STATUSES) {
+      return;
+    }
+    AtomicReferenceArray<String> row = answers.get(request);
+    if (row == null) {
+      answers.compareAndSet(request, null, new AtomicReferenceArray<>(STATUSES));
+      row = answers.get(request);
+    }
+    row.compareAndSet(status, null, message);
+  }
+
+  /**
+   * Why request {@code request}'s answers with the unexpected status {@code status} failed (the
+   * status and an excerpt of the first one's body), or null if none was kept.
+   */
+  public String answer(int request, int status) {
+    AtomicReferenceArray<String> row =
+        request >= 0 && request < answers.length() ? answers.get(request) : null;
+    return row == null || status < 0 || status >= STATUSES ? null : row.get(status);
+  }
+
+  /** Every kept reason of an unexpected status: by request, then by status. */
+  public Map<Integer, Map<Integer, String>> answers() {
+    Map<Integer, Map<Integer, String>> out = new TreeMap<>();
+    for (int r = 0; r < answers.length(); r++) {
+      AtomicReferenceArray<String> row = answers.get(r);
+      for (int s = 0; row != null && s < STATUSES; s++) {
+        if (row.get(s) != null) {
+          out.computeIfAbsent(r, k -> new TreeMap<>()).put(s, row.get(s));
+        }
+      }
+    }
+    return out;
   }
 
   /** Replaces the message of a fixed code with one that says more (e.g. the file limit). */

@@ -21,6 +21,8 @@ import java.util.TreeMap;
  * @param latency latency of the successful requests
  * @param failedLatency latency of the failed requests that were sent (time to the error); {@link
  *     LatencyStats#EMPTY} when none failed
+ * @param answers the http failures by request of the iteration and status, and how often each came:
+ *     what finds each one's reason ({@link io.phaseload.client.request.Reasons#answer})
  */
 public record Group(
     String phase,
@@ -28,13 +30,40 @@ public record Group(
     long[] byKind,
     SortedMap<Integer, Long> failures,
     LatencyStats latency,
-    LatencyStats failedLatency) {
+    LatencyStats failedLatency,
+    SortedMap<Answer, Long> answers) {
 
   public static final String ALL = "ALL";
+
+  /**
+   * Answers of one status to one request of the iteration.
+   *
+   * @param request the request's index in the iteration
+   */
+  public record Answer(int request, int status) implements Comparable<Answer> {
+    @Override
+    public int compareTo(Answer o) {
+      return request != o.request
+          ? Integer.compare(request, o.request)
+          : Integer.compare(status, o.status);
+    }
+  }
 
   public Group {
     byKind = byKind.clone();
     failures = Collections.unmodifiableSortedMap(new TreeMap<>(failures));
+    answers = Collections.unmodifiableSortedMap(new TreeMap<>(answers));
+  }
+
+  /** A group that does not tell its http failures apart by request. */
+  public Group(
+      String phase,
+      String request,
+      long[] byKind,
+      SortedMap<Integer, Long> failures,
+      LatencyStats latency,
+      LatencyStats failedLatency) {
+    this(phase, request, byKind, failures, latency, failedLatency, Collections.emptySortedMap());
   }
 
   /** Requests that left the client (every recorded request but those not sent or skipped). */

@@ -227,12 +227,22 @@ public final class Summary {
       LatencyStats failedLatency) {
     long[] byKind = new long[Outcome.KINDS];
     TreeMap<Integer, Long> merged = new TreeMap<>();
+    TreeMap<Group.Answer, Long> answers = new TreeMap<>();
     for (int c : cells) {
       for (int i = 0; i < byKind.length; i++) {
         byKind[i] += kinds[c][i];
       }
-      failures.get(c).forEach((outcome, n) -> merged.merge(outcome, n, Long::sum));
+      int r = RecordLayout.requestOfCell(c);
+      failures
+          .get(c)
+          .forEach(
+              (outcome, n) -> {
+                merged.merge(outcome, n, Long::sum);
+                if (Outcome.kind(outcome) == Outcome.HTTP) {
+                  answers.merge(new Group.Answer(r, Outcome.status(outcome)), n, Long::sum);
+                }
+              });
     }
-    return new Group(phase, request, byKind, merged, latency, failedLatency);
+    return new Group(phase, request, byKind, merged, latency, failedLatency, answers);
   }
 }

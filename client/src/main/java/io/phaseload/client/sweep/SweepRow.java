@@ -58,14 +58,8 @@ public record SweepRow(
     }
     List<String> reasons = new ArrayList<>();
     for (int kind : Outcome.FAILURE_KINDS) {
-      if (!Outcome.hasReason(kind) && total.count(kind) > 0) {
-        reasons.add(
-            Outcome.kindName(kind)
-                + " "
-                + total.count(kind)
-                + (kind == Outcome.HTTP ? " (HTTP " + total.statuses() + ")" : ""));
-      }
-      for (ReasonList.Entry e : ReasonList.of(total, kind, run.reasons())) {
+      for (ReasonList.Entry e :
+          ReasonList.of(total, kind, run.reasons(), run.plan().requestNames())) {
         reasons.add(Outcome.kindName(kind) + " " + e.count() + ": " + e.message());
       }
     }

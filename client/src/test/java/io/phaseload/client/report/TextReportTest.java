@@ -33,6 +33,8 @@ class TextReportTest {
     int badBody =
         reasons.firstBadBody(
             1, "body is not the sayHello contract's JSON answer; first got 2 bytes: \"{}\"");
+    reasons.firstAnswer(
+        1, 503, "status 503, expected 200; first got 19 bytes: \"Service Unavailable\"");
     List<PhaseResult> phases = new ArrayList<>();
     long clock = 0;
     for (Phase phase : plan.phases()) {

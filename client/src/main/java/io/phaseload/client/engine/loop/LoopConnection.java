@@ -261,7 +261,7 @@ final class LoopConnection implements LoopChannel {
         }
       }
     }
-    parser.start(request.head, request.keep, request.keepHeaders, request.cookies);
+    parser.start(request);
     state = READING;
     interest(SelectionKey.OP_READ);
   }
