@@ -10,12 +10,13 @@ import java.util.Locale;
 
 /**
  * The text report's table: a row per phase x request, per phase, per request and for the whole run,
- * with counts, time, rate and the exact latency percentiles. Stateless; for {@link TextReport}.
+ * with counts (sent, ok, failed, and not sent: never left the client, skipped ones included), time,
+ * rate and the exact latency percentiles. Stateless; for {@link TextReport}.
  */
 final class PhaseTable {
 
   private static final String ROW =
-      "%-9s %-NAMEs %7s %9s %9s %8s %8s %9s %8s %8s %8s %8s %8s %8s%n";
+      "%-9s %-NAMEs %7s %9s %9s %8s %9s %8s %9s %8s %8s %8s %8s %8s %8s%n";
 
   private PhaseTable() {}
 
@@ -37,6 +38,7 @@ final class PhaseTable {
         "SENT",
         "OK",
         "FAILED",
+        "NOT SENT",
         "TIME s",
         "REQ/S",
         "MEAN",
@@ -74,6 +76,7 @@ final class PhaseTable {
         g.sent(),
         g.ok(),
         g.failed(),
+        g.notSent(),
         time,
         rate,
         Millis.text(l.mean()),
