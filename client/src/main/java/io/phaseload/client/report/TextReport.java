@@ -4,7 +4,6 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Outcome;
-import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
@@ -288,48 +287,42 @@ public final class TextReport {
             + " requests)");
   }
 
-  /** Each phase's failures, and its requests' when an iteration has several. */
+  /**
+   * "Failures by phase": a table of each phase's failed and unsent requests, a row per request of
+   * the iteration, kind and reason, the most frequent first.
+   */
   private static void failuresByPhase(RunResult run, Summary summary, PrintStream out) {
     Group total = summary.total();
     if (total.failed() + total.notSent() == 0) {
       return;
     }
+    List<String> names = run.plan().requestNames();
+    int width = 5;
+    for (String name : names) {
+      width = Math.max(width, name.length());
+    }
+    String row = "%-9s %-" + width + "s %-8s %9s  %s%n";
     out.println();
     out.println("Failures by phase:");
+    out.printf(Locale.ROOT, row, "PHASE", "REQ", "KIND", "REQUESTS", "REASON");
     for (int p = 0; p < summary.phases().size(); p++) {
-      Group phase = summary.phases().get(p);
-      if (phase.failed() + phase.notSent() > 0) {
-        failureLine(out, phase.phase(), phase, run.reasons());
-        if (summary.requests().size() > 1) {
-          for (Group cell : summary.cellsOf(p)) {
-            if (cell.failed() + cell.notSent() > 0) {
-              failureLine(out, "  " + cell.request(), cell, run.reasons());
-            }
+      for (Group cell : summary.cellsOf(p)) {
+        boolean first = true;
+        for (int kind : Outcome.FAILURE_KINDS) {
+          for (ReasonList.Entry e : ReasonList.of(cell, kind, run.reasons(), names)) {
+            out.printf(
+                Locale.ROOT,
+                row,
+                first ? cell.phase() : "",
+                first ? cell.request() : "",
+                Outcome.kindName(kind),
+                e.count(),
+                e.message());
+            first = false;
           }
         }
       }
     }
-  }
-
-  /** A group's failures: kinds, statuses, and for each kind without a status its top reason. */
-  private static void failureLine(PrintStream out, String label, Group g, Reasons reasons) {
-    StringBuilder why = new StringBuilder();
-    for (int kind : Outcome.FAILURE_KINDS) {
-      List<ReasonList.Entry> listed = ReasonList.of(g, kind, reasons);
-      if (!listed.isEmpty()) {
-        why.append("; ").append(Outcome.kindName(kind)).append(": ");
-        why.append(String.join(", ", listed.stream().map(ReasonList.Entry::message).toList()));
-      }
-    }
-    out.printf(
-        Locale.ROOT,
-        "%-9s %d (%s)%s%s%s%n",
-        label,
-        g.failed(),
-        failureKinds(g),
-        g.statuses().isEmpty() ? "" : "; HTTP " + statuses(g.statuses()),
-        g.notSent() == 0 ? "" : "; not sent " + g.notSent(),
-        why);
   }
 
   /** "Failure reasons:" and a line per reason, most frequent first, for each kind that has any. */
