@@ -10,8 +10,8 @@ import java.util.Locale;
 /**
  * Whether an open-model phase delivered the load it was asked for and, when it did not, whose limit
  * held it back: the one definition that the text report, the JSON, the HTML page and the live
- * page's final page all show. A phase did not deliver when more than {@link #LATE_SHARE} of its
- * arrivals began late, or it began under {@link #SHORTFALL} of its intended rate. Immutable.
+ * page's final page all show. A phase delivered when it kept its schedule ({@link
+ * ArrivalStats#keptSchedule}: it held its rate, and few of its arrivals began late). Immutable.
  *
  * @param phase the phase's name
  * @param intendedRate arrivals per second asked, on average over the phase
@@ -39,12 +39,6 @@ public record Delivery(
     Lateness lateness,
     long baselineHoldNanos,
     Cause cause) {
-
-  /** Over this share of arrivals begun late, a phase did not keep its schedule. */
-  public static final double LATE_SHARE = 0.01;
-
-  /** Under this share of the intended rate begun, a phase did not deliver its rate. */
-  public static final double SHORTFALL = 0.95;
 
   /**
    * A phase whose iterations held their threads over this multiple of the run's lightest phase's
@@ -102,13 +96,21 @@ public record Delivery(
       return "";
     }
     String head =
-        String.format(
-            Locale.ROOT,
-            "%s asked %.0f/s and began %.0f/s, %.0f %% of arrivals late",
-            phase,
-            intendedRate,
-            achievedRate,
-            100 * lateShare());
+        achievedRate >= ArrivalStats.HELD_SHARE * intendedRate
+            ? String.format(
+                Locale.ROOT,
+                "%s held %.0f/s (%.0f/s), but %.0f %% of its arrivals began over 1 ms late",
+                phase,
+                intendedRate,
+                achievedRate,
+                100 * lateShare())
+            : String.format(
+                Locale.ROOT,
+                "%s did not hold %.0f/s (%.0f/s, %.0f %% of its arrivals late)",
+                phase,
+                intendedRate,
+                achievedRate,
+                100 * lateShare());
     return head
         + switch (cause) {
           case THREADS ->
@@ -182,8 +184,8 @@ public record Delivery(
 
   private static Delivery of(RunResult run, PhaseResult ran, Lateness late, long baseline) {
     ArrivalStats a = ran.arrivals();
-    boolean onTime = a.late() <= LATE_SHARE * a.started();
-    boolean kept = onTime && a.achievedRate() >= SHORTFALL * a.intendedRate();
+    boolean onTime = a.latePercent() <= ArrivalStats.LATE_PERCENT;
+    boolean kept = a.keptSchedule();
     return new Delivery(
         ran.phase().name(),
         a.intendedRate(),

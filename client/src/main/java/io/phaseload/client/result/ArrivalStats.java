@@ -29,6 +29,36 @@ public record ArrivalStats(
   public static final long LATE_NANOS = 1_000_000;
 
   /**
+   * A phase that began its arrivals at this share of its intended rate or more held its rate: the
+   * rest is the rounding of a short phase's last interval, not a rate missed.
+   */
+  public static final double HELD_SHARE = 0.95;
+
+  /** A phase with more than this percentage of its arrivals late did not keep its schedule. */
+  public static final double LATE_PERCENT = 1;
+
+  /** Late arrivals as a percentage of those begun; 0 when none began. */
+  public double latePercent() {
+    return started == 0 ? 0 : 100.0 * late / started;
+  }
+
+  /**
+   * Whether the phase held its rate: its achieved rate is at least {@link #HELD_SHARE} of the
+   * intended one, however late some arrivals began.
+   */
+  public boolean heldRate() {
+    return achievedRate() >= HELD_SHARE * intendedRate;
+  }
+
+  /**
+   * Whether the phase kept its schedule: it held its rate and at most {@link #LATE_PERCENT} % of
+   * its arrivals began late. A phase that did not gets a verdict in the report saying which failed.
+   */
+  public boolean keptSchedule() {
+    return heldRate() && latePercent() <= LATE_PERCENT;
+  }
+
+  /**
    * Arrivals begun per second: over the span from the phase's start to the last arrival's begin,
    * plus the one interval that arrival opens, so that a schedule kept exactly gives the intended
    * rate whatever the phase's length.
