@@ -143,6 +143,83 @@ class JsonServerAuthFlowTest {
     }
   }
 
+  /**
+   * The same flow with every other user's password wrong: json-server-auth refuses those logins
+   * with 400 and the body {@code "Incorrect password"}, which the login's reason quotes, and their
+   * users' create, read and delete are skipped, counted per request as not sent.
+   */
+  @Test
+  void aWrongPasswordShowsTheServersAnswerAndSkipsTheFlow() throws Exception {
+    Path bin = binary();
+    assumeTrue(bin != null, "json-server-auth is not installed (scripts/install-test-npm.sh)");
+    Path db = dir.resolve("db.json");
+    Files.writeString(db, "{\"users\": [], \"items\": []}");
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    Path log = dir.resolve("server.log");
+    Process server =
+        new ProcessBuilder(
+                bin.toString(), db.toString(), "--port", "" + port, "--host", "127.0.0.1")
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    try {
+      String base = "http://127.0.0.1:" + port;
+      HttpClient http = HttpClient.newHttpClient();
+      awaitUp(http, base + "/items", server, log);
+      List<String> users = Files.readAllLines(USERS);
+      StringBuilder wrong = new StringBuilder(users.get(0)).append('\n');
+      for (int i = 1; i < users.size(); i++) {
+        String[] cells = users.get(i).split(",");
+        HttpResponse<String> r =
+            http.send(
+                HttpRequest.newBuilder(URI.create(base + "/register"))
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        HttpRequest.BodyPublishers.ofString(
+                            "{\"email\":\"" + cells[0] + "\",\"password\":\"" + cells[1] + "\"}"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, r.statusCode(), r.body());
+        // Rows 2, 4, ... of the file (users 1, 3, ... of pick: unique) log in with a wrong one.
+        wrong.append(cells[0]).append(',').append(cells[1]).append(i % 2 == 0 ? "x" : "");
+        wrong.append('\n');
+      }
+      Path users2 = dir.resolve("users.csv");
+      Files.writeString(users2, wrong.toString());
+      Path flow = dir.resolve("crud.yaml");
+      Files.writeString(flow, Files.readString(FLOW).replace("file: users.csv", "file: " + users2));
+
+      ClientRun run =
+          ClientRun.of(
+              "20", "2", "--url", base + "/", "--scenario", flow.toString(), "--phases", "1.0");
+
+      assertEquals(1, run.code(), run.out() + run.err());
+      Group login = run.request("login");
+      assertEquals(20, login.sent());
+      assertEquals(10, login.ok());
+      assertEquals(Map.of(400, 10L), login.statuses());
+      assertEquals(
+          "status 400, expected 2xx; first got 20 bytes: \"\\\"Incorrect password\\\"\"",
+          run.result().reasons().answer(0, 400));
+      for (String step : List.of("create", "read", "delete")) {
+        Group g = run.request(step);
+        assertEquals(20, g.sent(), step);
+        assertEquals(20, g.ok(), step);
+        assertEquals(20, g.notSent(), step);
+        assertEquals(20, g.skipped(), step);
+      }
+    } finally {
+      server.destroy();
+      if (!server.waitFor(10, TimeUnit.SECONDS)) {
+        server.destroyForcibly();
+      }
+    }
+  }
+
   private static void awaitUp(HttpClient http, String url, Process server, Path log)
       throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
