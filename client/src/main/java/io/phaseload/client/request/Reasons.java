@@ -146,17 +146,18 @@ public final class Reasons {
    * reason already. Allocation-free.
    */
   public boolean hasAnswer(int request, int status) {
-    AtomicReferenceArray<String> row = answers.get(request);
+    AtomicReferenceArray<String> row =
+        request >= 0 && request < answers.length() ? answers.get(request) : null;
     return row != null && status >= 0 && status < STATUSES && row.get(status) != null;
   }
 
   /**
    * Keeps {@code message} as the reason of request {@code request}'s answers with the unexpected
-   * status {@code status}, unless another thread kept one first. Statuses outside 0..999 are not
-   * kept.
+   * status {@code status}, unless another thread kept one first. Statuses outside 0..999, and
+   * requests outside an iteration (a damaged record file's), are not kept.
    */
   public void firstAnswer(int request, int status, String message) {
-    if (status < 0 || status >= STATUSES) {
+    if (status < 0 || status >= STATUSES || request < 0 || request >= answers.length()) {
       return;
     }
     AtomicReferenceArray<String> row = answers.get(request);
