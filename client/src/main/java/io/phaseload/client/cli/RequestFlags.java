@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Expectation;
 import io.phaseload.client.request.InvalidScenario;
 import io.phaseload.client.request.RequestSpec;
@@ -39,9 +40,11 @@ record RequestFlags(
    * What an iteration sends.
    *
    * @param path the path of the run's target, for the flags' request and the contract
-   * @param urlForm whether the target came from --url, where no flag means one plain GET
+   * @param url the target --url gave, or null: no flag then means one plain GET of it, and a
+   *     scenario's paths are joined to its path ({@link Scenario#under})
    */
-  Scenario scenario(String path, boolean urlForm) throws UsageException {
+  Scenario scenario(String path, Target url) throws UsageException {
+    boolean urlForm = url != null;
     long runSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong();
     boolean flags = method != null || !headers.isEmpty() || data != null || expectStatus != null;
     if (contract && (flags || scenario != null)) {
@@ -55,7 +58,8 @@ record RequestFlags(
           throw new UsageException(
               "--scenario describes every request; leave out -X, -H, -d and --expect-status");
         }
-        return ScenarioFile.read(Path.of(scenario), runSeed);
+        Scenario read = ScenarioFile.read(Path.of(scenario), runSeed);
+        return urlForm ? read.under(basePath(url)) : read;
       }
       if (contract || !flags && !urlForm) {
         return Scenario.contract(path, runSeed);
@@ -93,5 +97,24 @@ record RequestFlags(
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /**
+   * The path of {@code --url} that a scenario's paths go under: "/api/v1" of {@code
+   * http://host/api/v1} or {@code http://host/api/v1/}, "" of {@code http://host} or {@code
+   * http://host/}. A query there would have to be merged with each path's own, so it is refused.
+   */
+  private static String basePath(Target url) throws UsageException {
+    if (url.uri().getRawQuery() != null) {
+      throw new UsageException(
+          "--url "
+              + url
+              + " has a query, which a scenario's paths cannot be joined to: give --url without"
+              + " ?"
+              + url.uri().getRawQuery()
+              + " and put it in each request's path");
+    }
+    String path = url.uri().getRawPath() == null ? "" : url.uri().getRawPath();
+    return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
   }
 }

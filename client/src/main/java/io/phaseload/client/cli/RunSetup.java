@@ -101,8 +101,13 @@ final class RunSetup {
     // Shards must draw from one seed (their variables and a poisson schedule are the one run's),
     // so without --seed they share a fixed one rather than each drawing its own.
     Long seed = requests.seed == null && !share.whole() ? Long.valueOf(SHARD_SEED) : requests.seed;
-    boolean urlForm = to != null && target.url != null;
-    return requests.flags(seed).scenario(to == null ? target.path() : to.pathAndQuery(), urlForm);
+    if (requests.scenario != null && target.path != null) {
+      throw new UsageException(
+          "--path is the path of the contract or of the -X/-d request; a scenario's requests give"
+              + " their own");
+    }
+    Target url = to != null && target.url != null ? to : null;
+    return requests.flags(seed).scenario(to == null ? target.path() : to.pathAndQuery(), url);
   }
 
   private LoadPlan plan(int threads, int iterations, Scenario scenario) {

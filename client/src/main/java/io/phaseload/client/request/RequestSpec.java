@@ -196,6 +196,29 @@ public record RequestSpec(
         newName, method, endpoints, pick, headers, body, expect, captures, think);
   }
 
+  /**
+   * This request with each path on the run's target under {@code basePath} ({@link
+   * Scenario#under}); its variables are parsed again, to be bound by the scenario.
+   */
+  RequestSpec under(String basePath) {
+    return new RequestSpec(
+        name,
+        method,
+        endpoints.stream()
+            .map(
+                e ->
+                    e.origin() != null
+                        ? e
+                        : new Endpoint(null, Template.parse(basePath + e.path())))
+            .toList(),
+        pick,
+        headers,
+        body,
+        expect,
+        captures,
+        think);
+  }
+
   /** This request with its session variables and captures bound to the session's slots. */
   public RequestSpec bind(ToIntFunction<String> slotOf) {
     return new RequestSpec(

@@ -118,6 +118,27 @@ public record Scenario(
   }
 
   /**
+   * This scenario with every path on the run's target sent under {@code basePath}: {@code /api/v1}
+   * and {@code path: /sayHello} send {@code /api/v1/sayHello}. Requests with a URL of their own are
+   * sent as written. Itself when {@code basePath} is empty.
+   *
+   * @param basePath "" or a path starting with "/" and not ending with one
+   */
+  public Scenario under(String basePath) {
+    if (basePath.isEmpty()) {
+      return this;
+    }
+    return new Scenario(
+        requests.stream().map(r -> r.under(basePath)).toList(),
+        seed,
+        builtIn,
+        cookies,
+        data,
+        populations,
+        stages);
+  }
+
+  /**
    * The session variables the requests capture, by slot: the values each user's {@link Vars} holds.
    */
   public List<String> slotNames() {
