@@ -67,7 +67,14 @@ final class TargetOptions {
         }
         return Target.of(hostPort.get(0), Args.port(hostPort.get(1)), path());
       }
-      return url == null ? null : Target.parse(url);
+      if (url == null) {
+        return null;
+      }
+      String meant = Target.withScheme(url);
+      if (meant != null) {
+        throw new UsageException("--url needs a scheme: did you mean " + meant + "?");
+      }
+      return Target.parse(url);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

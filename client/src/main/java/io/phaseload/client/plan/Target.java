@@ -42,6 +42,24 @@ public record Target(URI uri) {
     }
   }
 
+  /**
+   * The URL a person most likely meant by {@code url} when it has no scheme ({@code
+   * 127.0.0.1:8080/work}, {@code localhost:8080}): it with {@code http://} in front, if that is a
+   * URL with a host; null when {@code url} has a scheme or that is no URL either.
+   */
+  public static String withScheme(String url) {
+    if (url.contains("://") || url.matches("(?s)[A-Za-z][A-Za-z0-9+.-]*:(?![0-9]).*")) {
+      return null;
+    }
+    String guess = "http://" + (url.startsWith("//") ? url.substring(2) : url);
+    try {
+      parse(guess);
+      return guess;
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
   /** {@code http://HOST:PORT/PATH}. */
   public static Target of(String host, int port, String path) {
     if (host == null || host.isBlank()) {

@@ -219,7 +219,12 @@ public final class RequestYaml {
   public static RequestSpec.Endpoint endpoint(String url) {
     int scheme = url.indexOf("://");
     if (scheme < 0) {
-      throw new IllegalArgumentException("'" + url + "' is not an http or https URL");
+      String meant = Target.withScheme(url);
+      throw new IllegalArgumentException(
+          "'"
+              + url
+              + "' is not an http or https URL"
+              + (meant == null ? "" : ": did you mean " + meant + "?"));
     }
     int slash = url.indexOf('/', scheme + 3);
     String origin = slash < 0 ? url : url.substring(0, slash);

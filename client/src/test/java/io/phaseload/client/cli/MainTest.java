@@ -146,7 +146,12 @@ public class MainTest {
         "10 10 127.0.0.1 99999|PORT must be between 1 and 65535, got 99999",
         "10 10 --url ftp://127.0.0.1/x|unsupported URL scheme 'ftp' in ftp://127.0.0.1/x: use http"
             + " or https",
-        "10 10 --bogus|\"--bogus\" is not a valid option"
+        "10 10 --bogus|\"--bogus\" is not a valid option",
+        "10 10 --url 127.0.0.1:8080/work|--url needs a scheme: did you mean"
+            + " http://127.0.0.1:8080/work?",
+        "10 10 --url localhost:8080|--url needs a scheme: did you mean http://localhost:8080?",
+        "capacity --url 127.0.0.1:8080/work --slo p99<50ms|--url needs a scheme: did you mean"
+            + " http://127.0.0.1:8080/work?"
       })
   void usageErrorsAreOneLineAndExitTwo(String args, String message) {
     ClientRun run = run(args.split(" "));

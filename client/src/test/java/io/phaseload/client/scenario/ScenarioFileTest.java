@@ -41,6 +41,8 @@ class ScenarioFileTest {
         "requests: [{name: a, path: '/x/${random:9:1}'}]|request 'a': bad range in ${random:9:1}",
         "requests: [{name: a, path: /x}, {name: a, path: /y}]|request 'a': the name is used twice",
         "requests: [{name: a, url: 'ftp://127.0.0.1/x'}]|request 'a': unsupported URL scheme 'ftp'",
+        "requests: [{name: a, url: '127.0.0.1:8080/x'}]|request 'a': '127.0.0.1:8080/x' is not an"
+            + " http or https URL: did you mean http://127.0.0.1:8080/x?",
         "requests: [{name: a, path: /x, bodyFile: missing.json}]|request 'a': cannot read body file",
         "requests: [{name: a, path: /x, expect: {status: 2yy}}]|request 'a': expected status must be",
         "requests: [{name: a, path: /x, colour: red}]|request 'a': unknown key 'colour'",
