@@ -130,7 +130,7 @@ final class CompareCommand {
       json = Args.writableFile("--json", options.json);
       html = Args.writableFile("--html", options.html);
     } catch (CmdLineException e) {
-      return Cli.usageError(err, e.getMessage(), USAGE);
+      return Cli.usageError(err, Cli.message(e), USAGE);
     } catch (UsageException e) {
       return Cli.usageError(err, e.getMessage(), USAGE);
     }

@@ -82,7 +82,7 @@ final class ReportCommand {
       outputs = options.outputs.outputs(null, true);
       ReportFiles.prepare(outputs);
     } catch (CmdLineException e) {
-      return Cli.usageError(err, e.getMessage(), USAGE_HINT);
+      return Cli.usageError(err, Cli.message(e), USAGE_HINT);
     } catch (UsageException e) {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     }
