@@ -45,7 +45,7 @@ final class Help {
       List.of(
           new Group("Target", "--url", "--scenario", "--contract"),
           new Group("Request", "-X", "-H", "-d", "--expect-status"),
-          new Group("Load", "--rate", "--phase-seconds", "--phases", "--duration"),
+          new Group("Load", "--phases", "--stages", "--rate", "--duration"),
           new Group("Output", "--json", "--html", "--csv", "--record", "--live", "--quiet"),
           new Group("Answers", "--slo"));
 
@@ -62,8 +62,8 @@ final class Help {
     out.println("Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT | --url URL] [options]");
     out.println("       java -jar client.jar report|compare|capacity|sweep ...   (COMMAND --help)");
     out.println();
-    out.println("THREADS users each run ITERATIONS iterations, in four phases back to back:");
-    out.println("warmup, load, peak and cooldown, with 10%, 50%, 100% and 25% of THREADS.");
+    out.println("THREADS users each run ITERATIONS iterations in four phases back to back");
+    out.println("(warmup, load, peak, cooldown: 10%, 50%, 100%, 25% of THREADS), or --stages.");
     out.println("HOST PORT runs the built-in contract (GET then POST /sayHello, answers checked);");
     out.println("--url URL alone sends one GET of URL per iteration; no target at all starts an");
     out.println("embedded server and tests that (the demo). Latency percentiles are exact.");
@@ -81,10 +81,9 @@ final class Help {
       }
     }
     out.println();
-    out.println("Exit codes: 0 all succeeded, 1 requests failed or the target is unreachable,");
     out.println(
-        "2 bad command line (nothing sent), 3 an SLO failed, 4 compare found a regression,");
-    out.println("130 interrupted.");
+        "Exit codes: 0 all succeeded, 1 requests failed or unreachable, 2 bad command line");
+    out.println("(nothing sent), 3 an SLO failed, 4 compare found a regression, 130 interrupted.");
     out.println();
     out.println("--help-all lists every option (engines, timeouts, shards, charts, hgrm, ...).");
     out.println("java -jar client.jar help TOPIC prints a page of the manual (docs/), one of:");

@@ -19,10 +19,9 @@ final class LoadOptions {
       name = "--stages",
       metaVar = "D:T,..",
       usage =
-          "the load shape, as k6's stages: each stage moves the load linearly from the last"
-              + " target (from 0) to T over D, users (30s:40, closed model) or arrivals per"
-              + " second (30s:200/s, open model; with --rate R every T is, from R); one row"
-              + " each; THREADS caps either")
+          "the load shape, as k6's stages: each moves linearly from the last target (first 0,"
+              + " or --rate R) to T over D, users (30s:40) or arrivals a second (30s:200/s, any T"
+              + " with --rate); THREADS caps either")
   String stages;
 
   @Option(

@@ -122,24 +122,30 @@ public final class Main {
 
   /** Runs the command line and returns the exit code. */
   public int run(String... args) {
-    if (args.length > 0 && args[0].equals("report")) {
+    if (args.length == 0) {
+      // A bare command is a person asking what this is: the short help. Nothing ran and the
+      // command line was not one, so exit 2, and on stderr like every usage error.
+      Help.printShort(Cli.parser(new RunOptions().beans()), err);
+      return ExitCode.USAGE;
+    }
+    if (args[0].equals("report")) {
       return new ReportCommand(out, err, control::finished)
           .run(Arrays.copyOfRange(args, 1, args.length));
     }
-    if (args.length > 0 && args[0].equals("compare")) {
+    if (args[0].equals("compare")) {
       return new CompareCommand(out, err, comparisons)
           .run(Arrays.copyOfRange(args, 1, args.length));
     }
-    if (args.length > 0 && args[0].equals("capacity")) {
+    if (args[0].equals("capacity")) {
       return new CapacityCommand(control, out, err, r -> {})
           .run(Arrays.copyOfRange(args, 1, args.length));
     }
-    if (args.length > 0 && args[0].equals("sweep")) {
+    if (args[0].equals("sweep")) {
       String commandLine = "java -jar client.jar " + String.join(" ", args);
       return new SweepCommand(control, out, err)
           .run(commandLine, Arrays.copyOfRange(args, 1, args.length));
     }
-    if (args.length > 0 && args[0].equals("help")) {
+    if (args[0].equals("help")) {
       return Help.command(Arrays.copyOfRange(args, 1, args.length), out, err, USAGE_HINT);
     }
     RunOptions options = new RunOptions();

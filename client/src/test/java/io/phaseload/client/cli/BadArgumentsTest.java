@@ -20,7 +20,6 @@ class BadArgumentsTest {
 
   static Stream<Arguments> badCommandLines() {
     return Stream.of(
-        bad("", "missing THREADS and ITERATIONS"),
         bad("20", "missing ITERATIONS (after THREADS 20)"),
         bad("20 100 127.0.0.1", "missing PORT (after HOST 127.0.0.1)"),
         bad("20 100 127.0.0.1 8080 extra", "got 5 arguments"),

@@ -134,6 +134,19 @@ public class MainTest {
     assertTrue(version.out().matches("phaseload \\S+ \\(Java .+\\)\\R"), version.out());
   }
 
+  @Test
+  void noArgumentsIsTheShortHelpAndExitTwo() {
+    ClientRun bare = run();
+    assertEquals(ExitCode.USAGE, bare.code());
+    assertEquals("", bare.out());
+    assertEquals(run("--help").out(), bare.err(), "the short help, on stderr");
+  }
+
+  @Test
+  void theShortHelpListsStages() {
+    assertTrue(run("--help").out().lines().anyMatch(l -> l.startsWith(" --stages D:T,..")));
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
