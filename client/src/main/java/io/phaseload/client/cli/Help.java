@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.kohsuke.args4j.CmdLineParser;
 import org.kohsuke.args4j.NamedOptionDef;
@@ -16,8 +17,8 @@ import org.kohsuke.args4j.OptionHandlerFilter;
 /**
  * The help of a single run: {@code --help}, the options most used under a heading each, short
  * enough for one screen; {@code --help-all}, every option and how the run counts; and {@code help
- * TOPIC}, a page of the manual (docs/), which the jar carries so that it is there offline.
- * docs/cli.md quotes the first two verbatim.
+ * TOPIC}, a page of the manual (docs/), which the jar carries so that it is there offline, printed
+ * as plain text ({@link ManualText}). docs/cli.md quotes the first two verbatim.
  */
 final class Help {
 
@@ -93,7 +94,7 @@ final class Help {
 
   /**
    * {@code help [TOPIC]}: a page of the manual, or the list of pages; returns the exit code. A
-   * topic that does not exist is one line and {@code usage}.
+   * topic that does not exist is one line, with the nearest topics, and {@code usage}.
    */
   static int command(String[] args, PrintStream out, PrintStream err, String usage) {
     if (args.length == 0) {
@@ -101,16 +102,20 @@ final class Help {
       out.println("  " + String.join(", ", TOPICS));
       return ExitCode.OK;
     }
+    String topic = args.length == 1 ? topic(args[0]) : null;
+    if (topic == null) {
+      String typed = String.join(" ", args);
+      String near = Nearest.hint(typed, TOPICS);
+      return Cli.usageError(
+          err,
+          "no help topic "
+              + typed
+              + (near.isEmpty() ? "; the topics: " + String.join(", ", TOPICS) : near),
+          usage);
+    }
     try {
-      if (args.length > 1 || !printTopic(args[0], out)) {
-        return Cli.usageError(
-            err,
-            "no help topic "
-                + String.join(" ", args)
-                + "; the topics: "
-                + String.join(", ", TOPICS),
-            usage);
-      }
+      out.print(ManualText.render(page(topic)));
+      out.flush();
       return ExitCode.OK;
     } catch (IOException e) {
       err.println("phaseload: " + e.getMessage());
@@ -118,23 +123,22 @@ final class Help {
     }
   }
 
-  /**
-   * {@code help [TOPIC]}: the page of docs/ the jar carries, or the list of topics. Returns false
-   * for a topic that does not exist.
-   */
-  static boolean printTopic(String topic, PrintStream out) throws IOException {
-    if (!TOPICS.contains(topic)) {
-      return false;
-    }
+  /** The topic {@code typed} names, in any case and with or without ".md"; null if none. */
+  static String topic(String typed) {
+    String t = typed.toLowerCase(Locale.ROOT);
+    t = t.endsWith(".md") ? t.substring(0, t.length() - 3) : t;
+    return TOPICS.contains(t) ? t : null;
+  }
+
+  /** The page of docs/ the jar carries for {@code topic}, one of {@link #TOPICS}, as written. */
+  static String page(String topic) throws IOException {
     try (InputStream in =
         Help.class.getResourceAsStream("/io/phaseload/client/docs/" + topic + ".md")) {
       if (in == null) {
         throw new IOException("the manual's page " + topic + ".md is missing from the jar");
       }
-      out.write(in.readAllBytes());
-      out.flush();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    return true;
   }
 
   /** {@code --help-all}: every option of a run, and how the run counts what it reports. */

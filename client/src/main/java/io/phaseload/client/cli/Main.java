@@ -197,7 +197,7 @@ public final class Main {
           }
         };
     if (beans == null) {
-      return rest.length <= 1 && (rest.length == 0 || Help.TOPICS.contains(rest[0]))
+      return rest.length <= 1 && (rest.length == 0 || Help.topic(rest[0]) != null)
           ? null
           : "no help topic " + String.join(" ", rest);
     }
