@@ -52,12 +52,17 @@ public final class RequestYaml {
   /** Reads a YAML (or JSON) file, or says in one line why it cannot. */
   static JsonNode yaml(Path file) throws InvalidScenario {
     String where = file.toString();
+    byte[] bytes;
     try {
-      return new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+      bytes = Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new InvalidScenario(where + ": cannot be read: " + e.getMessage());
+    }
+    try {
+      return new ObjectMapper(new YAMLFactory()).readTree(bytes);
     } catch (JacksonException e) {
-      String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().split("\n")[0];
-      int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
-      throw new InvalidScenario(where + (line > 0 ? ":" + line : "") + ": not valid YAML: " + m);
+      throw new InvalidScenario(
+          YamlError.describe(where, new String(bytes, StandardCharsets.UTF_8), e));
     } catch (IOException e) {
       throw new InvalidScenario(where + ": cannot be read: " + e.getMessage());
     }
