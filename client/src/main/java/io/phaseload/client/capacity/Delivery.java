@@ -160,6 +160,7 @@ public record Delivery(
     List<PhaseResult> asked = new ArrayList<>();
     List<Lateness> lateness = new ArrayList<>();
     long baseline = Long.MAX_VALUE;
+    Lateness.InFlight inFlight = run.merged() ? null : Lateness.InFlight.of(run.recording());
     for (PhaseResult ran : run.phases()) {
       ArrivalStats a = ran.arrivals();
       if (a == null || a.intendedRate() <= 0 || a.scheduled() == 0) {
@@ -168,7 +169,13 @@ public record Delivery(
       Lateness late =
           run.merged()
               ? null
-              : Lateness.of(run.recording(), ran.phase().index(), run.plan().threads(ran.phase()));
+              : Lateness.of(
+                  run.recording(),
+                  ran.phase().index(),
+                  run.plan().threads(ran.phase()),
+                  Long.MIN_VALUE,
+                  Long.MAX_VALUE,
+                  inFlight);
       asked.add(ran);
       lateness.add(late);
       if (late != null && late.meanHoldNanos() > 0) {

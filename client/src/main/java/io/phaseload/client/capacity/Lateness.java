@@ -76,57 +76,99 @@ public record Lateness(long late, long busy, long free, int peakInFlight, long m
 
   /**
    * The lateness of the arrivals of phase {@code phase} due from {@code fromNanos} until {@code
-   * toNanos} (on the recording's time axis): a window of a ramp. Threads in flight count every
-   * arrival of the phase.
+   * toNanos} (on the recording's time axis): a window of a ramp.
    */
   public static Lateness of(
       LatencyRecorder rec, int phase, int threads, long fromNanos, long toNanos) {
-    int arrivals = 0;
-    for (int q = 0; q < rec.populations(); q++) {
-      arrivals += rec.units(phase, q);
-    }
-    long[] begins = new long[arrivals];
-    long[] ends = new long[arrivals];
-    long[] intended = new long[arrivals];
-    int n = 0;
+    return of(rec, phase, threads, fromNanos, toNanos, InFlight.of(rec));
+  }
+
+  /**
+   * The same, with the iterations in flight read once for every phase of the recording: the run's
+   * arrivals are one schedule through its phases, taken by the same users, so an iteration of an
+   * earlier phase still running holds a thread the phase's arrivals wait for.
+   */
+  static Lateness of(
+      LatencyRecorder rec, int phase, int threads, long fromNanos, long toNanos, InFlight all) {
+    long late = 0;
+    long busy = 0;
+    int peak = 0;
+    long held = 0;
+    long counted = 0;
     for (int q = 0; q < rec.populations(); q++) {
       for (int a = 0; a < rec.units(phase, q); a++) {
         int first = rec.start(phase, q, a);
         if (!rec.reached(first)) {
           continue;
         }
-        begins[n] = rec.startNanos(first);
-        ends[n] = rec.lastAnswerNanos(first, q);
-        intended[n] = rec.intendedNanos(first);
-        n++;
-      }
-    }
-    long[] sortedBegins = Arrays.copyOf(begins, n);
-    long[] sortedEnds = Arrays.copyOf(ends, n);
-    Arrays.sort(sortedBegins);
-    Arrays.sort(sortedEnds);
-    long late = 0;
-    long busy = 0;
-    int peak = 0;
-    long held = 0;
-    long counted = 0;
-    for (int i = 0; i < n; i++) {
-      if (intended[i] < fromNanos || intended[i] >= toNanos) {
-        continue;
-      }
-      if (ends[i] > begins[i]) {
-        held += ends[i] - begins[i];
-        counted++;
-      }
-      peak = Math.max(peak, inFlight(sortedBegins, sortedEnds, begins[i]));
-      if (begins[i] - intended[i] > ArrivalStats.LATE_NANOS) {
-        late++;
-        if (inFlight(sortedBegins, sortedEnds, intended[i]) >= threads) {
-          busy++;
+        long intended = rec.intendedNanos(first);
+        if (intended < fromNanos || intended >= toNanos) {
+          continue;
+        }
+        long begin = rec.startNanos(first);
+        long end = rec.lastAnswerNanos(first, q);
+        if (end > begin) {
+          held += end - begin;
+          counted++;
+        }
+        peak = Math.max(peak, all.at(begin));
+        if (begin - intended > ArrivalStats.LATE_NANOS) {
+          late++;
+          if (all.at(intended) >= threads) {
+            busy++;
+          }
         }
       }
     }
     return new Lateness(late, busy, late - busy, peak, counted == 0 ? 0 : held / counted);
+  }
+
+  /**
+   * Every iteration of a recording, every phase's, as their begins and ends in order: how many were
+   * in flight at a moment. Immutable once read.
+   */
+  static final class InFlight {
+    private final long[] begins;
+    private final long[] ends;
+
+    private InFlight(long[] begins, long[] ends) {
+      this.begins = begins;
+      this.ends = ends;
+    }
+
+    static InFlight of(LatencyRecorder rec) {
+      int arrivals = 0;
+      for (int p = 0; p < rec.phaseCount(); p++) {
+        for (int q = 0; q < rec.populations(); q++) {
+          arrivals += rec.units(p, q);
+        }
+      }
+      long[] begins = new long[arrivals];
+      long[] ends = new long[arrivals];
+      int n = 0;
+      for (int p = 0; p < rec.phaseCount(); p++) {
+        for (int q = 0; q < rec.populations(); q++) {
+          for (int a = 0; a < rec.units(p, q); a++) {
+            int first = rec.start(p, q, a);
+            if (rec.reached(first)) {
+              begins[n] = rec.startNanos(first);
+              ends[n] = rec.lastAnswerNanos(first, q);
+              n++;
+            }
+          }
+        }
+      }
+      begins = Arrays.copyOf(begins, n);
+      ends = Arrays.copyOf(ends, n);
+      Arrays.sort(begins);
+      Arrays.sort(ends);
+      return new InFlight(begins, ends);
+    }
+
+    /** Iterations begun at or before {@code t} and not yet ended at {@code t}. */
+    int at(long t) {
+      return inFlight(begins, ends, t);
+    }
   }
 
   /** Iterations begun at or before {@code t} and not yet ended at {@code t}. */

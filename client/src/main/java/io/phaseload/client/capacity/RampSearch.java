@@ -79,9 +79,10 @@ public final class RampSearch {
     w[WINDOWS - 1].scheduled += unreached; // not begun: the run stopped before their time
     Step held = null;
     Step broke = null;
+    Lateness.InFlight inFlight = Lateness.InFlight.of(rec);
     for (int i = 0; i < WINDOWS; i++) {
       long from = phase.startNanos() + i * slide;
-      Lateness late = Lateness.of(rec, 0, threads, from, from + width);
+      Lateness late = Lateness.of(rec, 0, threads, from, from + width, inFlight);
       double offered = s.startRate() + (s.maxRate() - s.startRate()) * (i + 1.0) / SLIDES;
       Step step =
           w[i].step(

@@ -226,6 +226,30 @@ class CapacitySearchTest {
     assertEquals(2000, late.ceilingRate(40), 1e-9);
   }
 
+  /**
+   * The run's arrivals are one schedule through its phases, on the same users: an arrival of the
+   * second phase that waited for the one user still busy with the first phase's found every thread
+   * busy, not a thread free.
+   */
+  @Test
+  void anEarlierPhasesIterationStillInFlightHoldsItsThread() {
+    LoadPlan plan =
+        LoadPlan.of(1, 1, List.of(1.0, 1.0), List.of("GET"))
+            .withOpenModel(new Model.Open(50, Duration.ofMillis(40), Model.Open.Arrivals.UNIFORM));
+    LatencyRecorder rec = LatencyRecorder.allocate(plan);
+    long ms = 1_000_000;
+    // Phase 1's arrivals at 0 and 20 ms, each 30 ms: the second begins at 30 and ends at 60.
+    rec.recordOpen(rec.start(0, 0, 0), 0, 0, 30 * ms, 0, 0, OK);
+    rec.recordOpen(rec.start(0, 0, 1), 20 * ms, 30 * ms, 30 * ms, 0, 0, OK);
+    // Phase 2's first, due at 40 ms, waited for that user until 60.
+    rec.recordOpen(rec.start(1, 0, 0), 40 * ms, 60 * ms, 30 * ms, 0, 0, OK);
+
+    Lateness late = Lateness.of(rec, 1, 1);
+
+    assertEquals(1, late.late());
+    assertEquals(1, late.busy(), "the user was busy with the phase before's arrival");
+  }
+
   @Test
   void latenessIsTheServicesWhenEveryThreadWasBusy() {
     // Two threads, one request per iteration, arrivals due every 10 ms from 0.
