@@ -35,7 +35,8 @@ function capacitySteps(d) {
 SECTIONS.capacityVerdict = function (d) {
   var c = d.capacity;
   var s = section("capacityVerdict", "Capacity");
-  var kind = c.rate === null ? "fail" : c.generatorLimited ? "partial" : "pass";
+  var kind = c.rate === null ? "fail"
+    : c.generatorLimited || c.threadsLimited ? "partial" : "pass";
   s.appendChild(el("div", { "class": "verdict " + kind, id: "verdict-text", text: d.headline }));
   note(s, "Stopped: " + d.stopText + ". A step holds when every SLO holds on latency from the "
     + "intended times and the generator kept its schedule; the capacity is the highest offered "
@@ -57,8 +58,9 @@ SECTIONS.capacitySteps = function (d) {
   var s = section("capacitySteps", "Steps, in the order they ran");
   note(s, "Latency in ms from the intended times; service time from the actual send. LATE "
     + "arrivals began over 1 ms after their time: BUSY while every thread was busy (the "
-    + "service's queue, by Little's law), FREE while a thread was free (the generator's own "
-    + "limit).");
+    + "service's queue, by Little's law, or the cap of --threads's when the service time held: "
+    + "verdict threads, and the step runs again with more), FREE while a thread was free (the "
+    + "generator's own limit).");
   table(s, [["step", function (r) { return String(r.step); }],
     ["offered /s", function (r) { return count(r.offeredRate); }],
     ["achieved /s", function (r) { return Number(r.achievedRate).toFixed(1); }],
