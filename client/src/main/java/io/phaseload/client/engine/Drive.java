@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.result.OpenedAhead;
 import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -16,10 +17,13 @@ import java.util.function.LongSupplier;
  * @param stop stops the run with a reason (a user thread that could not start, or failed)
  * @param stopped whether the run is stopping: a user waiting for its time is woken to see it, and
  *     answers {@link User#DONE}
+ * @param openedAhead where the engine counts the connections it opens before the clock starts, for
+ *     the users that ask ({@link User#opensAhead}), if it keeps its connections
  */
 public record Drive(
     ExecutorService executor,
     LongSupplier clock,
     LongConsumer waitUntil,
     Consumer<String> stop,
-    BooleanSupplier stopped) {}
+    BooleanSupplier stopped,
+    OpenedAhead openedAhead) {}

@@ -4,6 +4,7 @@ import io.phaseload.client.request.ContractAnswer;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
+import io.phaseload.client.result.OpenedAhead;
 import java.util.function.LongConsumer;
 
 /**
@@ -72,6 +73,14 @@ public interface Engine extends AutoCloseable {
      * failure ({@link io.phaseload.client.request.Capture#takeAll}).
      */
     int capture(int outcome, int request, Vars vars);
+
+    /**
+     * Opens the session's connections now, one per origin, connected and TLS-handshaken, before the
+     * run's clock starts ({@link User#opensAhead}), each within the connect and read timeouts, and
+     * counts each into {@code tally}. Does nothing for an engine that opens a connection per
+     * request ({@link EngineSettings#keepAlive} false) or whose connections are a shared pool's.
+     */
+    default void openAhead(OpenedAhead tally) {}
 
     @Override
     void close();

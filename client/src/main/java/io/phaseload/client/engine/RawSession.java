@@ -2,6 +2,7 @@ package io.phaseload.client.engine;
 
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
+import io.phaseload.client.result.OpenedAhead;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -37,6 +38,12 @@ final class RawSession implements Engine.Session {
 
   /** The connection of the last request, whose times {@link #connectNanos} and after report. */
   private Connection last;
+
+  /**
+   * How long a connection opened ahead may wait for its first request before it is made anew: under
+   * the shortest common server timeout for a first request (Apache's and Tomcat's 20 s).
+   */
+  static final long STALE_AHEAD_NANOS = 15_000_000_000L;
 
   RawSession(
       Wire wire,
@@ -86,6 +93,24 @@ final class RawSession implements Engine.Session {
     } catch (IOException | RuntimeException ex) {
       c.disconnect();
       return Failures.outcomeOf(ex, reasons, c.written, sockets.aborted());
+    }
+  }
+
+  @Override
+  public void openAhead(OpenedAhead tally) {
+    if (!keepAlive) {
+      return;
+    }
+    tally.begin(connections.length);
+    for (Connection c : connections) {
+      try {
+        c.openAhead();
+        tally.open(c.connectNanos, c.tlsNanos);
+        c.connectNanos = 0;
+        c.tlsNanos = 0;
+      } catch (IOException | RuntimeException e) {
+        tally.fail(Failures.outcomeOf(e, reasons, false, sockets.aborted()));
+      }
     }
   }
 
@@ -148,6 +173,11 @@ final class RawSession implements Engine.Session {
 
     long tlsNanos;
 
+    /** Whether the connection was opened ahead and waits for its first request; since when. */
+    private boolean ahead;
+
+    private long openedAheadAt;
+
     Connection(
         Origin origin, LiveSockets sockets, int connectTimeoutMillis, int readTimeoutMillis) {
       this.origin = origin;
@@ -157,6 +187,15 @@ final class RawSession implements Engine.Session {
     }
 
     void send(byte[] request, int length) throws IOException {
+      if (ahead) {
+        // A blocking socket cannot tell whether the server closed it while it waited (a server's
+        // timeout for a first request: Apache's and Tomcat's are 20 s), and a request written into
+        // one that it closed is lost: one opened ahead that waited too long is made anew.
+        if (System.nanoTime() - openedAheadAt > STALE_AHEAD_NANOS) {
+          disconnect();
+        }
+        ahead = false;
+      }
       if (socket == null) {
         connect();
       }
@@ -172,6 +211,22 @@ final class RawSession implements Engine.Session {
         connect();
         written = true;
         out.write(request, 0, length);
+      }
+    }
+
+    /** Connects before the first request; a write that fails on it may then be retried. */
+    void openAhead() throws IOException {
+      if (socket == null) {
+        boolean each = timed;
+        timed = true;
+        try {
+          connect();
+        } finally {
+          timed = each;
+        }
+        reused = true;
+        ahead = true;
+        openedAheadAt = System.nanoTime();
       }
     }
 
@@ -212,6 +267,7 @@ final class RawSession implements Engine.Session {
     }
 
     void disconnect() {
+      ahead = false;
       if (socket != null) {
         sockets.disconnected(tcp);
         close(socket);

@@ -9,9 +9,9 @@ import java.util.function.LongConsumer;
 
 /**
  * Drives users a thread each, the seeds' shape: every user is a task of the run's executor that
- * opens its own {@link Engine.Session}, waits at a start gate with its peers, then blocks on each
- * request in turn, parking when its user waits. The blocking engines' {@link Engine#drive}.
- * Stateless.
+ * opens its own {@link Engine.Session} (and its connections, if it {@link User#opensAhead}), waits
+ * at a start gate with its peers, then blocks on each request in turn, parking when its user waits.
+ * The blocking engines' {@link Engine#drive}. Stateless.
  */
 public final class ThreadUsers {
 
@@ -20,6 +20,7 @@ public final class ThreadUsers {
   public static void drive(Engine engine, User[] users, Drive how, LongConsumer started)
       throws InterruptedException {
     CountDownLatch ready = new CountDownLatch(users.length);
+    long begin = System.nanoTime();
     CountDownLatch gate = new CountDownLatch(1);
     List<Future<?>> tasks = new ArrayList<>(users.length);
     try {
@@ -44,6 +45,9 @@ public final class ThreadUsers {
     }
     try {
       ready.await();
+      if (how.openedAhead() != null) {
+        how.openedAhead().took(System.nanoTime() - begin);
+      }
     } finally {
       started.accept(how.clock().getAsLong());
       // Open the gate even if waiting was interrupted, so that no started thread waits forever.
@@ -64,6 +68,9 @@ public final class ThreadUsers {
       throws InterruptedException {
     boolean readied = false;
     try (Engine.Session session = engine.open()) {
+      if (how.openedAhead() != null && user.opensAhead()) {
+        session.openAhead(how.openedAhead());
+      }
       ready.countDown();
       readied = true;
       gate.await();

@@ -33,4 +33,14 @@ public interface User {
 
   /** The request {@link #next} named ended at {@code now} with {@code outcome}: records it. */
   void answered(int outcome, long now, ExchangeTimes times);
+
+  /**
+   * Whether the engine opens this user's connections before the clock starts ({@link
+   * Drive#openedAhead}), so that its first request does not open one: an open-model user's first
+   * arrival is on a schedule that opening thousands of connections at once would make late. Asked
+   * once, before the first {@link #next}.
+   */
+  default boolean opensAhead() {
+    return false;
+  }
 }

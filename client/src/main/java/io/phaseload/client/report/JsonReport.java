@@ -14,11 +14,13 @@ import io.phaseload.client.plan.Stage;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.OpenedAhead;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.result.ShardRun;
 import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.ConnectionTimes;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -158,6 +160,7 @@ public final class JsonReport {
     doc.put("phaseSeconds", Millis.seconds(run.phaseNanos()));
     doc.put("setupSeconds", Millis.seconds(run.setupNanos()));
     doc.put("otherSeconds", Millis.seconds(run.otherNanos()));
+    doc.put("openedAhead", openedAhead(run));
     doc.put("partial", run.partial());
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
@@ -337,6 +340,38 @@ public final class JsonReport {
       out.add(m);
     }
     return out;
+  }
+
+  /**
+   * The connections the open model opened in its setup, with the reasons of those that did not
+   * open; null if it opened none ahead.
+   */
+  private static Map<String, Object> openedAhead(RunResult run) {
+    OpenedAhead a = run.openedAhead();
+    if (a == null || a.connections() == 0) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("users", a.users());
+    m.put("connections", a.connections());
+    m.put("opened", a.opened());
+    m.put("failed", a.failed());
+    m.put("seconds", Millis.seconds(a.nanos()));
+    ConnectionTimes times = ConnectionTimes.ofOpenedAhead(a);
+    m.put("connectingMs", latency(times.connecting()));
+    m.put("tlsHandshakingMs", latency(times.tls()));
+    List<Map<String, Object>> why = new ArrayList<>();
+    a.failures()
+        .forEach(
+            (o, n) -> {
+              Map<String, Object> r = new LinkedHashMap<>();
+              r.put("kind", Outcome.kindKey(Outcome.kind(o)));
+              r.put("reason", run.reasons().message(Outcome.reason(o)));
+              r.put("count", n);
+              why.add(r);
+            });
+    m.put("reasons", why);
+    return m;
   }
 
   /**

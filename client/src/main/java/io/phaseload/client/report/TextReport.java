@@ -5,6 +5,7 @@ import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
+import io.phaseload.client.result.OpenedAhead;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.slo.SloResult;
@@ -154,6 +155,41 @@ public final class TextReport {
     return line.toString();
   }
 
+  /**
+   * The line of the connections the open model opened in its setup, and why any did not open; null
+   * if it opened none ahead.
+   */
+  public static String openedAheadLine(RunResult run) {
+    OpenedAhead a = run.openedAhead();
+    if (a == null || a.connections() == 0) {
+      return null;
+    }
+    StringBuilder line =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "Connections opened in setup, before the first arrival (in no latency): %d of %d in"
+                    + " %s s",
+                a.opened(),
+                a.connections(),
+                Millis.seconds(a.nanos())));
+    if (a.failed() > 0) {
+      StringJoiner why = new StringJoiner(", ");
+      a.failures()
+          .forEach(
+              (o, n) ->
+                  why.add(
+                      Outcome.kindName(Outcome.kind(o))
+                          + " "
+                          + n
+                          + " ("
+                          + run.reasons().message(Outcome.reason(o))
+                          + ")"));
+      line.append("; not opened: ").append(why).append(", opened on their first request instead");
+    }
+    return line.toString();
+  }
+
   private static String join(List<String> names, int from, int to) {
     return String.join(", ", names.subList(from, to));
   }
@@ -196,6 +232,17 @@ public final class TextReport {
               Millis.seconds(run.phaseNanos()),
               Millis.seconds(run.setupNanos()),
               Millis.seconds(run.otherNanos())));
+      String ahead = openedAheadLine(run);
+      if (ahead != null) {
+        out.println(ahead);
+        ConnectionTimes c = ConnectionTimes.ofOpenedAhead(run.openedAhead());
+        if (c.connecting().count() > 0) {
+          spread("  Connecting:", c.connecting(), "connections", out);
+        }
+        if (c.tls().count() > 0) {
+          spread("  TLS handshaking:", c.tls(), "connections", out);
+        }
+      }
     }
     if (run.plan().shard().count() > 1) {
       out.println(
@@ -262,14 +309,15 @@ public final class TextReport {
    * (where there was one), and waiting for the first byte after both.
    */
   private static void connections(ConnectionTimes c, PrintStream out) {
-    spread("Connecting (a new connection per request):", c.connecting(), out);
+    spread("Connecting (a new connection per request):", c.connecting(), "requests", out);
     if (c.tls().count() > 0) {
-      spread("TLS handshaking:", c.tls(), out);
+      spread("TLS handshaking:", c.tls(), "requests", out);
     }
-    spread("Waiting (send to first byte, after connecting):", c.waiting(), out);
+    spread("Waiting (send to first byte, after connecting):", c.waiting(), "requests", out);
   }
 
-  private static void spread(String label, LatencyStats l, PrintStream out) {
+  /** "LABEL mean .., median .., p95 .., p99 .., max .. (N WHAT)". */
+  private static void spread(String label, LatencyStats l, String what, PrintStream out) {
     out.println(
         label
             + " mean "
@@ -284,7 +332,9 @@ public final class TextReport {
             + ms(l.max())
             + " ("
             + l.count()
-            + " requests)");
+            + " "
+            + what
+            + ")");
   }
 
   /**

@@ -19,6 +19,8 @@ import java.util.List;
  * @param seedPrinted whether any request drew from it, so that reports name it
  * @param shards for the merged records of several generators, each one's run (empty for one
  *     generator's own run)
+ * @param openedAhead the connections opened before the clock started, in the setup (the open
+ *     model); null if none were, or the run was read back from records
  */
 public record RunResult(
     LoadPlan plan,
@@ -30,11 +32,38 @@ public record RunResult(
     String stopReason,
     long seed,
     boolean seedPrinted,
-    List<ShardRun> shards) {
+    List<ShardRun> shards,
+    OpenedAhead openedAhead) {
 
   public RunResult {
     phases = List.copyOf(phases);
     shards = List.copyOf(shards);
+  }
+
+  /** A run that opened no connections ahead, or the merge of several generators' records. */
+  public RunResult(
+      LoadPlan plan,
+      long startEpochNanos,
+      long wallNanos,
+      List<PhaseResult> phases,
+      LatencyRecorder recording,
+      Reasons reasons,
+      String stopReason,
+      long seed,
+      boolean seedPrinted,
+      List<ShardRun> shards) {
+    this(
+        plan,
+        startEpochNanos,
+        wallNanos,
+        phases,
+        recording,
+        reasons,
+        stopReason,
+        seed,
+        seedPrinted,
+        shards,
+        null);
   }
 
   /** One generator's own run. */

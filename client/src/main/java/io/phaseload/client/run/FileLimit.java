@@ -50,7 +50,7 @@ public record FileLimit(long soft, long open) {
     return open + connections + MARGIN;
   }
 
-  /** The most concurrent connections a run can hold within the limit (0 if none). */
+  /** Files the run may still open past its margin, as connections: none if it is short already. */
   public long mostConnections() {
     return Math.max(0, soft - open - MARGIN);
   }

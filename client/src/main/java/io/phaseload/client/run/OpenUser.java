@@ -48,6 +48,8 @@ final class OpenUser implements PhasedUser {
 
   private final int phases;
 
+  private final boolean opensAhead;
+
   /** The arrival taken and waited for; -1 for none. */
   private long arrival = -1;
 
@@ -67,8 +69,15 @@ final class OpenUser implements PhasedUser {
    *     whose cap on the population's arrivals in flight is above it
    * @param thread which of the run's users it is, from 0, where it leaves its think time
    * @param arrivals the population's arrivals, every phase's runs in order ({@link Arrivals#of})
+   * @param opensAhead whether the engine opens its connections before the clock starts
    */
-  OpenUser(PhaseContext context, int population, int unit, int thread, Arrivals[] arrivals) {
+  OpenUser(
+      PhaseContext context,
+      int population,
+      int unit,
+      int thread,
+      Arrivals[] arrivals,
+      boolean opensAhead) {
     this.context = context;
     this.arrivals = arrivals;
     this.vars = context.vars(population, unit);
@@ -79,7 +88,13 @@ final class OpenUser implements PhasedUser {
     this.max = context.stop().limit();
     this.thread = thread;
     this.phases = context.plan().phases().size();
+    this.opensAhead = opensAhead;
     moveFrom(0);
+  }
+
+  @Override
+  public boolean opensAhead() {
+    return opensAhead;
   }
 
   @Override

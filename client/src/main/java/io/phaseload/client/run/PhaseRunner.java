@@ -10,6 +10,7 @@ import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.OpenedAhead;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RecordLayout;
@@ -52,6 +53,9 @@ public final class PhaseRunner {
   private volatile long seed;
   private volatile boolean seedUsed;
   private volatile LongConsumer waiter = this::waitUntil;
+  private volatile long aheadRoom = Long.MAX_VALUE;
+  private final int connectionsPerUser;
+  private OpenedAhead openedAhead;
 
   /**
    * @param scenario what each iteration sends: what its requests need of a user's session
@@ -81,6 +85,7 @@ public final class PhaseRunner {
       phaseNames[i] = plan.phases().get(i).name().getBytes(StandardCharsets.UTF_8);
     }
     this.flow = Flow.of(scenario, reasons);
+    this.connectionsPerUser = 1 + scenario.origins().size();
   }
 
   /**
@@ -114,6 +119,15 @@ public final class PhaseRunner {
    */
   public void waitWith(LongConsumer untilNanos) {
     this.waiter = untilNanos;
+  }
+
+  /**
+   * How many connections the open model may open before its clock starts, at most: what the
+   * open-files limit leaves. Its users beyond that open theirs on their first request. Call before
+   * {@link #run}.
+   */
+  public void openAheadAtMost(long connections) {
+    this.aheadRoom = connections;
   }
 
   /** Asks the run to stop after the requests in flight; the first reason given is kept. */
@@ -151,7 +165,17 @@ public final class PhaseRunner {
     }
     long wall = nanoTime.getAsLong() - runStart;
     return new RunResult(
-        plan, startEpochNanos, wall, results, recorder, reasons, stop.reason(), seed, seedUsed);
+        plan,
+        startEpochNanos,
+        wall,
+        results,
+        recorder,
+        reasons,
+        stop.reason(),
+        seed,
+        seedUsed,
+        List.of(),
+        openedAhead);
   }
 
   /**
@@ -186,7 +210,7 @@ public final class PhaseRunner {
       }
     }
     long setup = nanoTime.getAsLong();
-    engine.drive(users, drive(), context.start()::set);
+    engine.drive(users, drive(null), context.start()::set);
     long start = context.start().at();
     long end = nanoTime.getAsLong();
     return new PhaseResult(
@@ -213,22 +237,36 @@ public final class PhaseRunner {
     int populations = plan.populations().size();
     Arrivals[][] arrivals = new Arrivals[plan.isOpen() ? populations : 0][];
     List<PhasedUser> users = new ArrayList<>();
+    long ahead = plan.isOpen() ? aheadRoom / connectionsPerUser : 0;
+    int opening = 0;
     for (int q = 0; q < populations; q++) {
+      int made = plan.usersOfRun(q);
       if (plan.isOpen()) {
         List<Arrivals> runs = new ArrayList<>();
+        long all = 0;
         for (Phase phase : phases) {
           runs.addAll(Arrivals.of(plan, phase, q, seed, context.firstArrival(phase.index(), q)));
+          all += plan.units(phase, q);
         }
         arrivals[q] = runs.toArray(Arrivals[]::new);
+        // The users the arrivals need, no more: each of these opens its connection ahead.
+        made = (int) Math.min(made, all);
       }
-      for (int u = 0; u < plan.usersOfRun(q); u++) {
+      for (int u = 0; u < made; u++) {
         int t = users.size();
+        boolean opens = opening < ahead;
+        opening += opens ? 1 : 0;
         users.add(
             plan.isOpen()
-                ? new OpenUser(context, q, u, t, arrivals[q])
+                ? new OpenUser(context, q, u, t, arrivals[q], opens)
                 : new ClosedUser(context, q, u, t));
       }
     }
+    openedAhead =
+        plan.isOpen()
+            ? new OpenedAhead(
+                (int) Math.min(Integer.MAX_VALUE, (long) opening * connectionsPerUser))
+            : null;
     long setup = nanoTime.getAsLong();
     CountDownLatch started = new CountDownLatch(1);
     Throwable[] failed = new Throwable[1];
@@ -239,7 +277,7 @@ public final class PhaseRunner {
               try {
                 engine.drive(
                     users.toArray(User[]::new),
-                    drive(),
+                    drive(openedAhead),
                     at -> {
                       context.start().set(at);
                       long[] starts = new long[phases.size()];
@@ -331,9 +369,11 @@ public final class PhaseRunner {
     }
   }
 
-  /** What the engine needs of the run to drive its users. */
-  private Drive drive() {
-    return new Drive(executor, nanoTime, waiter, this::stop, this::stopped);
+  /**
+   * What the engine needs of the run to drive its users, and where it counts those opened ahead.
+   */
+  private Drive drive(OpenedAhead ahead) {
+    return new Drive(executor, nanoTime, waiter, this::stop, this::stopped, ahead);
   }
 
   /** What {@code phase}'s users share, with a start not set yet. */

@@ -29,12 +29,14 @@ public final class RunDeadline implements AutoCloseable {
    * The bound for a plan: in the closed model, phases x ITERATIONS x requests per iteration x
    * (connect + read timeout), plus a margin. In the open model each phase also lasts its schedule,
    * and a thread may run more iterations than ITERATIONS (arrivals / threads, rounded up, when
-   * every arrival waits its full timeouts).
+   * every arrival waits its full timeouts), and its connections are opened before its clock starts,
+   * once more the two timeouts.
    */
   public static Duration bound(LoadPlan plan, Duration connectTimeout, Duration readTimeout) {
     long perRequestMillis = connectTimeout.toMillis() + readTimeout.toMillis();
     int requests = plan.requestNames().size();
-    long millis = 0;
+    // The open model's connections are opened ahead, each within these timeouts, all at once.
+    long millis = plan.isOpen() ? perRequestMillis : 0;
     try {
       for (Phase phase : plan.phases()) {
         int threads = plan.threads(phase);

@@ -2,6 +2,7 @@ package io.phaseload.client.stats;
 
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.OpenedAhead;
 import java.util.Arrays;
 
 /**
@@ -9,7 +10,9 @@ import java.util.Arrays;
  * terms k6 reports: connecting ({@code http_req_connecting}), the TLS handshake ({@code
  * http_req_tls_handshaking}) and waiting for the first byte of the response once connected ({@code
  * http_req_waiting}, which here includes writing the request). Over successful requests, as the
- * latency is; percentiles by nearest rank. Immutable.
+ * latency is; percentiles by nearest rank. Also the connects and handshakes of the connections the
+ * open model opened in its setup ({@link #ofOpenedAhead}), which no request's latency holds.
+ * Immutable.
  *
  * @param connecting the TCP connects of the successful requests that made one
  * @param tls the TLS handshakes of those that made one (count 0 on plain http)
@@ -51,6 +54,17 @@ public record ConnectionTimes(LatencyStats connecting, LatencyStats tls, Latency
       }
     }
     return new ConnectionTimes(sorted(connect, c), sorted(tls, t), sorted(waiting, w));
+  }
+
+  /**
+   * The connects and TLS handshakes of the connections opened ahead, in the setup; no waiting (no
+   * request went with them).
+   */
+  public static ConnectionTimes ofOpenedAhead(OpenedAhead ahead) {
+    long[] connect = ahead.connectNanos();
+    long[] tls = ahead.tlsNanos();
+    return new ConnectionTimes(
+        sorted(connect, connect.length), sorted(tls, tls.length), LatencyStats.EMPTY);
   }
 
   private static LatencyStats sorted(long[] values, int n) {

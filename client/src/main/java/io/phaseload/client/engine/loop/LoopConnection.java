@@ -17,12 +17,13 @@ import java.nio.channels.SocketChannel;
 
 /**
  * A user's non-blocking connection to one origin: made on its first request (within the connect
- * timeout), kept while the server keeps it, replaced before the next request when the server said
- * {@code Connection: close}, framed a body by closing, sent bytes nobody asked for, or any exchange
- * failed; with {@code --no-keepalive}, closed after every response. The retry rule is the raw
- * engine's: a request whose write fails on a connection that already carried a response is sent
- * once more on a new one (the kernel refused the bytes, so the server never saw them); a request
- * written but not answered is never retried.
+ * timeout), or before the run's clock starts ({@link #openAhead}), kept while the server keeps it,
+ * replaced before the next request when the server said {@code Connection: close}, framed a body by
+ * closing, sent bytes nobody asked for, closed it between requests, or any exchange failed; with
+ * {@code --no-keepalive}, closed after every response. The retry rule is the raw engine's: a
+ * request whose write fails on a connection that already carried a response, or was opened ahead,
+ * is sent once more on a new one (the kernel refused the bytes, so the server never saw them); a
+ * request written but not answered is never retried.
  *
  * <p>Loop thread only. Nothing is allocated per request once connected: constant requests are
  * written from their encoded bytes, the response is parsed from the loop's read buffer.
@@ -34,6 +35,16 @@ final class LoopConnection implements LoopChannel {
   static final int WRITING = 2;
   static final int READING = 3;
   static final int HANDSHAKING = 4;
+
+  /** What hears how opening a connection ahead ended. Loop thread only. */
+  interface Ahead {
+
+    /** The connection is open, after a connect and a TLS handshake (0 on http) of these ns. */
+    void opened(long connectNanos, long tlsNanos);
+
+    /** It could not be opened: {@code failure} is the packed {@link Outcome} a request gets. */
+    void failed(int failure);
+  }
 
   private final EventLoop loop;
   private final Caller caller;
@@ -48,6 +59,9 @@ final class LoopConnection implements LoopChannel {
 
   /** The connection's TLS; null for plain http. */
   private final LoopTls tls;
+
+  /** What hears the end of the connect (and handshake) begun by {@link #openAhead}; else null. */
+  private Ahead ahead;
 
   private SocketChannel channel;
   private SelectionKey key;
@@ -70,8 +84,14 @@ final class LoopConnection implements LoopChannel {
   private int outPos;
   private int outLength;
 
-  /** Whether the connection carried a response, so a failed write may be retried. */
+  /**
+   * Whether the connection carried a response, or was opened ahead, so that a failed write was
+   * refused by a connection made earlier, and may be retried.
+   */
   private boolean reused;
+
+  /** Whether the connection was opened ahead and has carried no request yet. */
+  private boolean unused;
 
   /** Whether any byte of the request reached the socket: after that it counts as sent. */
   private boolean written;
@@ -100,7 +120,44 @@ final class LoopConnection implements LoopChannel {
     this.tls = origin.tlsContext == null ? null : new LoopTls(origin);
   }
 
+  /**
+   * Connects, and handshakes on https, with no request to send: {@code done} hears how it ended,
+   * from within this call or a later turn of the loop, never both. The connect's and handshake's
+   * timeouts bound it as they bound a request's; {@link #abandonAhead} ends it sooner. False, and
+   * nothing is done, with {@code --no-keepalive} (each request opens its own connection, whose
+   * times are measured) or when connected already.
+   */
+  boolean openAhead(Ahead done) {
+    if (!keepAlive || channel != null) {
+      return false;
+    }
+    ahead = done;
+    written = false;
+    reached = false;
+    if (loop.aborted()) {
+      failed(Outcome.failure(Outcome.NOT_SENT, Reasons.ABORTED));
+    } else {
+      connect();
+    }
+    return true;
+  }
+
+  /**
+   * Ends an opening begun by {@link #openAhead} that is still under way: the connection is closed,
+   * and its request, when one comes, opens a new one.
+   */
+  void abandonAhead(int failure) {
+    if (ahead != null) {
+      disconnect();
+      failed(failure);
+    }
+  }
+
   void send(EncodedRequest p, int index, Vars vars, byte[] bytes, int length) {
+    if (ahead != null) {
+      abandonAhead(
+          Outcome.failure(Outcome.CONNECT, loop.reasons.intern("still opening at its first send")));
+    }
     request = p;
     requestIndex = index;
     requestVars = vars;
@@ -126,7 +183,7 @@ final class LoopConnection implements LoopChannel {
 
   private void connect() {
     reused = false;
-    if (!keepAlive) {
+    if (timed()) {
       connectStart = System.nanoTime();
     }
     try {
@@ -175,12 +232,12 @@ final class LoopConnection implements LoopChannel {
 
   /** The connect just completed: its length, if timed; then the handshake, or the request. */
   private void connected() throws IOException {
-    if (!keepAlive) {
+    if (timed()) {
       connectedAt = System.nanoTime();
       connectNanos = connectedAt - connectStart;
     }
     if (tls == null) {
-      write();
+      established();
     } else {
       tls.start();
       state = HANDSHAKING;
@@ -196,11 +253,38 @@ final class LoopConnection implements LoopChannel {
     if (wait != 0) {
       interest(wait);
     } else {
-      if (!keepAlive) {
+      if (timed()) {
         tlsNanos = System.nanoTime() - connectedAt;
       }
-      write();
+      established();
     }
+  }
+
+  /** Connected, and handshaken on https: the request goes, or the opening ahead is over. */
+  private void established() {
+    if (ahead == null) {
+      write();
+      return;
+    }
+    state = IDLE;
+    reused = true;
+    unused = true;
+    // Read interest while idle, as after a response: a server that closes the connection before
+    // its first request is seen (idleRead), and the request opens a new one.
+    interest(SelectionKey.OP_READ);
+    Ahead done = ahead;
+    ahead = null;
+    done.opened(connectNanos, tlsNanos);
+    connectNanos = 0;
+    tlsNanos = 0;
+  }
+
+  /**
+   * Whether the connect and handshake under way are timed: each request's without keep-alive, and
+   * an opening's ahead, whose times are the setup's.
+   */
+  private boolean timed() {
+    return !keepAlive || ahead != null;
   }
 
   /** The parser of the last response: its body and kept headers, until the next request. */
@@ -225,6 +309,7 @@ final class LoopConnection implements LoopChannel {
 
   private void write() {
     state = WRITING;
+    unused = false;
     deadline = loop.now + loop.readTimeoutNanos;
     try {
       written = true;
@@ -308,8 +393,36 @@ final class LoopConnection implements LoopChannel {
    * connection, it fails as io and is not retried); only the interest is dropped, until that
    * request is written, so that the selector does not report the same bytes on every turn.
    */
-  private void idleRead() {
-    interest(0);
+  private void idleRead() throws IOException {
+    if (unused) {
+      readUnused();
+    } else {
+      interest(0);
+    }
+  }
+
+  /**
+   * The socket of a connection opened ahead is readable before its first request: a TLS 1.3
+   * server's session tickets, which are taken, or the server closing it (its timeout for a first
+   * request: Apache's 20 s, server.jar's idle timeout) or sending bytes nobody asked for, after
+   * which it is closed here. No request was ever written on it, so its user's first request opens a
+   * new one and the server sees that request exactly once.
+   */
+  private void readUnused() throws IOException {
+    ByteBuffer b = loop.readBuffer;
+    b.clear();
+    int n;
+    if (tls == null) {
+      n = channel.read(b);
+    } else {
+      n = tls.fill(channel);
+      if (n > 0) {
+        n = tls.unwrap(b);
+      }
+    }
+    if (n != 0) {
+      disconnect();
+    }
   }
 
   private void read() throws IOException {
@@ -408,8 +521,17 @@ final class LoopConnection implements LoopChannel {
     failed(Failures.outcomeOf(e, loop.reasons, written, loop.aborted()));
   }
 
-  /** The request failed: its caller hears it on the loop's next turn. */
+  /**
+   * The request failed: its caller hears it on the loop's next turn. An opening ahead that failed
+   * is told at once: no request waits on it.
+   */
   private void failed(int outcome) {
+    if (ahead != null) {
+      Ahead done = ahead;
+      ahead = null;
+      done.failed(outcome);
+      return;
+    }
     failure = outcome;
     loop.defer(tellFailure);
   }
@@ -421,6 +543,7 @@ final class LoopConnection implements LoopChannel {
   @Override
   public void disconnect() {
     state = IDLE;
+    unused = false;
     if (channel != null) {
       if (tls != null) {
         tls.close(channel);

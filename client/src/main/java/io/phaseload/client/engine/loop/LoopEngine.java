@@ -6,6 +6,7 @@ import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Origin;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.engine.Wire;
+import io.phaseload.client.request.Reasons;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
@@ -31,6 +32,11 @@ public final class LoopEngine implements Engine {
   private final Wire wire;
   private final EventLoop[] loops;
   private final AtomicInteger next = new AtomicInteger();
+  private final Reasons reasons;
+
+  /** The longest opening connections ahead may take: a connect's timeout, then a handshake's. */
+  private final long aheadBoundNanos;
+
   private volatile boolean aborted;
 
   /**
@@ -53,6 +59,8 @@ public final class LoopEngine implements Engine {
       throw new IllegalArgumentException("loops must be at least 1, got " + loops);
     }
     this.wire = Wire.of(settings);
+    this.reasons = settings.reasons();
+    this.aheadBoundNanos = settings.connectTimeout().plus(settings.readTimeout()).toNanos();
     this.loops = new EventLoop[loops];
     for (int i = 0; i < loops; i++) {
       this.loops[i] =
@@ -105,7 +113,8 @@ public final class LoopEngine implements Engine {
   /** Runs the users on the loops: callbacks and timers, not a thread per user. */
   @Override
   public void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
-    new LoopUsers(loops.length, this::user, this::ticker, how).drive(users, started);
+    new LoopUsers(loops.length, this::user, this::ticker, how, aheadBoundNanos, reasons)
+        .drive(users, started);
   }
 
   @Override

@@ -19,6 +19,7 @@ final class LoopUser implements ExchangeTimes {
   private final EventLoop loop;
   private final EncodedRequest[] requests;
   private final LoopConnection[] connections;
+  private final boolean keepAlive;
 
   /** The connection of the last request, whose times {@link #connectNanos} and after report. */
   private LoopConnection last;
@@ -31,6 +32,7 @@ final class LoopUser implements ExchangeTimes {
       boolean keepAlive) {
     this.loop = loop;
     this.requests = requests;
+    this.keepAlive = keepAlive;
     this.connections = new LoopConnection[origins.length];
     for (int i = 0; i < origins.length; i++) {
       connections[i] = new LoopConnection(loop, caller, origins[i], keepAlive);
@@ -40,6 +42,31 @@ final class LoopUser implements ExchangeTimes {
   /** Runs {@code task} on this user's loop thread. Thread-safe. */
   public void execute(Runnable task) {
     loop.execute(task);
+  }
+
+  /**
+   * The connections {@link #openAhead} opens: one per origin, none with {@code --no-keepalive}.
+   * Thread-safe.
+   */
+  int connectionsAhead() {
+    return keepAlive ? connections.length : 0;
+  }
+
+  /**
+   * Opens {@link #connectionsAhead} connections before the user's first request; {@code done} hears
+   * each one's end. Loop thread only.
+   */
+  void openAhead(LoopConnection.Ahead done) {
+    for (LoopConnection c : connections) {
+      c.openAhead(done);
+    }
+  }
+
+  /** Ends the openings ahead still under way, each with {@code failure}. Loop thread only. */
+  void abandonAhead(int failure) {
+    for (LoopConnection c : connections) {
+      c.abandonAhead(failure);
+    }
   }
 
   /**

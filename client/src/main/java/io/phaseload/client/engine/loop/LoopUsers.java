@@ -2,15 +2,21 @@ package io.phaseload.client.engine.loop;
 
 import io.phaseload.client.engine.Drive;
 import io.phaseload.client.engine.User;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.request.Reasons;
+import io.phaseload.client.result.OpenedAhead;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 
 /**
  * Drives a phase's users on the engine's event loops, the event-loop engine's {@link
  * io.phaseload.client.engine.Engine#drive}: each user is a {@link LoopUser} (its connections) on
  * one loop, stepped from that loop's thread when its answer comes, and, while it waits, by a timer
- * on its loop ({@link Timers}), never by a thread of its own. Made and run by the run's thread.
+ * on its loop ({@link Timers}), never by a thread of its own. The users that ask have their
+ * connections opened before the clock starts ({@link #openAhead}). Made and run by the run's
+ * thread.
  */
 final class LoopUsers {
 
@@ -28,12 +34,28 @@ final class LoopUsers {
   private final Users makeUser;
   private final Tickers tickers;
   private final Drive how;
+  private final long aheadBoundNanos;
+  private final Reasons reasons;
 
-  LoopUsers(int loops, Users makeUser, Tickers tickers, Drive how) {
+  /**
+   * @param aheadBoundNanos the longest the connections opened ahead may take, all told: each is
+   *     bounded by its connect and handshake timeouts, and this ends the wait for those that are
+   *     not
+   * @param reasons the run's reasons, which names an opening ahead ended by that bound
+   */
+  LoopUsers(
+      int loops,
+      Users makeUser,
+      Tickers tickers,
+      Drive how,
+      long aheadBoundNanos,
+      Reasons reasons) {
     this.loopCount = loops;
     this.makeUser = makeUser;
     this.tickers = tickers;
     this.how = how;
+    this.aheadBoundNanos = aheadBoundNanos;
+    this.reasons = reasons;
   }
 
   /** Runs {@code users} until each is done; {@code started} hears when they begin. */
@@ -49,11 +71,14 @@ final class LoopUsers {
     for (int u = 0; u < users.length; u++) {
       steppers[u] = new Stepper(users[u], u % loops, timers[u % loops], done);
     }
-    started.accept(how.clock().getAsLong());
-    for (Stepper s : steppers) {
-      s.connection.execute(s);
-    }
     try {
+      if (how.openedAhead() != null) {
+        openAhead(steppers, how.openedAhead());
+      }
+      started.accept(how.clock().getAsLong());
+      for (Stepper s : steppers) {
+        s.connection.execute(s);
+      }
       done.await();
     } catch (InterruptedException e) {
       how.stop().accept("interrupted");
@@ -64,6 +89,68 @@ final class LoopUsers {
       }
     }
   }
+
+  /**
+   * Opens the connections of the users that ask ({@link User#opensAhead}) on their loops, all at
+   * once, and waits until each is open or failed, or {@link #aheadBoundNanos} passed, or the run
+   * stopped; then ends those still opening, whose users open theirs on their first request. Every
+   * loop runs that end before its users' first steps, which are queued after it.
+   */
+  private void openAhead(Stepper[] steppers, OpenedAhead tally) throws InterruptedException {
+    int connections = 0;
+    for (Stepper s : steppers) {
+      if (s.user.opensAhead()) {
+        connections += s.connection.connectionsAhead();
+      }
+    }
+    if (connections == 0) {
+      return;
+    }
+    // Real time, whatever the run's clock: the bound is on sockets.
+    long begin = System.nanoTime();
+    CountDownLatch open = new CountDownLatch(connections);
+    LoopConnection.Ahead done =
+        new LoopConnection.Ahead() {
+          @Override
+          public void opened(long connectNanos, long tlsNanos) {
+            tally.open(connectNanos, tlsNanos);
+            open.countDown();
+          }
+
+          @Override
+          public void failed(int failure) {
+            tally.fail(failure);
+            open.countDown();
+          }
+        };
+    for (Stepper s : steppers) {
+      int n = s.user.opensAhead() ? s.connection.connectionsAhead() : 0;
+      if (n > 0) {
+        tally.begin(n);
+        s.connection.execute(() -> s.connection.openAhead(done));
+      }
+    }
+    long until = begin + aheadBoundNanos;
+    while (!open.await(Math.min(STOP_CHECK_NANOS, until - System.nanoTime()), NANOS)) {
+      if (how.stopped().getAsBoolean() || until - System.nanoTime() <= 0) {
+        int failure = Outcome.failure(Outcome.CONNECT, reasons.intern(NOT_OPEN));
+        for (Stepper s : steppers) {
+          s.connection.execute(() -> s.connection.abandonAhead(failure));
+        }
+        open.await();
+        break;
+      }
+    }
+    tally.took(System.nanoTime() - begin);
+  }
+
+  /** The reason of a connection still opening ahead when the set-up's bound passed. */
+  static final String NOT_OPEN = "still opening when the set-up's bound passed";
+
+  /** The longest the wait for connections opened ahead goes without looking whether to stop. */
+  private static final long STOP_CHECK_NANOS = 100_000_000;
+
+  private static final TimeUnit NANOS = TimeUnit.NANOSECONDS;
 
   /** One user on its loop: asks it what to do, and does it. Loop thread only, once started. */
   private final class Stepper implements Caller, Runnable {
