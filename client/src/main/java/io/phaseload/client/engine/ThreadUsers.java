@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.result.OpenedAhead;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -45,8 +46,9 @@ public final class ThreadUsers {
     }
     try {
       ready.await();
-      if (how.openedAhead() != null) {
+      if (how.openedAhead() != null && how.openedAhead().connections() > 0) {
         how.openedAhead().took(System.nanoTime() - begin);
+        OpenedAhead.collectGarbage();
       }
     } finally {
       started.accept(how.clock().getAsLong());

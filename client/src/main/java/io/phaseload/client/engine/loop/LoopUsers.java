@@ -76,8 +76,8 @@ final class LoopUsers {
         openAhead(steppers, how.openedAhead());
       }
       started.accept(how.clock().getAsLong());
-      for (Stepper s : steppers) {
-        s.connection.execute(s);
+      for (int l = 0; l < loops; l++) {
+        steppers[l].connection.execute(new FirstSteps(steppers, l, loops, timers[l]));
       }
       done.await();
     } catch (InterruptedException e) {
@@ -142,6 +142,7 @@ final class LoopUsers {
       }
     }
     tally.took(System.nanoTime() - begin);
+    OpenedAhead.collectGarbage();
   }
 
   /** The reason of a connection still opening ahead when the set-up's bound passed. */
@@ -152,8 +153,42 @@ final class LoopUsers {
 
   private static final TimeUnit NANOS = TimeUnit.NANOSECONDS;
 
+  /**
+   * The first steps of one loop's users, in one task on that loop, ticking its timers every {@link
+   * #STEPS_PER_TICK} users: an open-model user's first step takes its first arrival, and thousands
+   * of them in one turn (tens of ms, before the code is compiled) would hold up the arrivals the
+   * first ones took, due in the schedule's first milliseconds.
+   */
+  private static final class FirstSteps implements Runnable {
+    private final Stepper[] steppers;
+    private final int loop;
+    private final int loops;
+    private final Timers timers;
+
+    FirstSteps(Stepper[] steppers, int loop, int loops, Timers timers) {
+      this.steppers = steppers;
+      this.loop = loop;
+      this.loops = loops;
+      this.timers = timers;
+    }
+
+    @Override
+    public void run() {
+      int n = 0;
+      for (int u = loop; u < steppers.length; u += loops) {
+        steppers[u].step();
+        if (++n % STEPS_PER_TICK == 0) {
+          timers.tick();
+        }
+      }
+    }
+  }
+
+  /** How many users' first steps a loop takes between two looks at its due timers. */
+  static final int STEPS_PER_TICK = 32;
+
   /** One user on its loop: asks it what to do, and does it. Loop thread only, once started. */
-  private final class Stepper implements Caller, Runnable {
+  private final class Stepper implements Caller {
     private final User user;
     private final LoopUser connection;
     private final Timers timers;
@@ -167,12 +202,6 @@ final class LoopUsers {
       this.timers = timers;
       this.done = done;
       this.connection = makeUser.on(loop, this);
-    }
-
-    /** On the loop: the user's first step. */
-    @Override
-    public void run() {
-      step();
     }
 
     @Override
