@@ -167,7 +167,8 @@ public final class RunSession implements AutoCloseable {
       test.limitFailures(config.maxFailures());
       // With --ignore-file-limit a run may need more files than it has: it opens ahead only the
       // connections that fit, each with the embedded server's end of it when that runs here.
-      fileLimit.ifPresent(l -> test.openAheadAtMost(l.mostConnections() / (embedded == null ? 1 : 2)));
+      fileLimit.ifPresent(
+          l -> test.openAheadAtMost(l.mostConnections() / (embedded == null ? 1 : 2)));
       test.seed(config.scenario().seed(), config.scenario().usesRandom());
       activeEngine = engine;
       active = test;
