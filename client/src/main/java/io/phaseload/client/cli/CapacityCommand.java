@@ -102,7 +102,11 @@ final class CapacityCommand {
     CapacitySearch.Result result;
     try (RunSession session = RunSession.open(base)) {
       control.attach(session);
-      out.println("Capacity search of " + session.target() + " under " + exprs(slos));
+      out.println(
+          "Capacity search of "
+              + base.redaction().url(session.target().toString())
+              + " under "
+              + exprs(slos));
       out.flush();
       Duration ramp = options.ramp();
       Threads threads = new Threads(options.threads, maxThreads(options));
@@ -141,7 +145,15 @@ final class CapacityCommand {
     out.println();
     CapacityReport.print(result, unit, out);
     observer.accept(result);
-    boolean written = write(result, rateUnit, json, charts, html, base.target().toString(), args);
+    boolean written =
+        write(
+            result,
+            rateUnit,
+            json,
+            charts,
+            html,
+            base.redaction().url(base.target().toString()),
+            base.redaction().commandLine("java -jar client.jar capacity ", args));
     if (control.interrupted()) {
       return ExitCode.INTERRUPTED;
     }
@@ -295,7 +307,7 @@ final class CapacityCommand {
       Path charts,
       Path html,
       String target,
-      String[] args) {
+      String commandLine) {
     Path current = null;
     try {
       if (json != null) {
@@ -313,12 +325,7 @@ final class CapacityCommand {
       if (html != null) {
         current = html;
         try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
-          CapacityPage.write(
-              result,
-              unit.text(),
-              target,
-              "java -jar client.jar capacity " + String.join(" ", args),
-              w);
+          CapacityPage.write(result, unit.text(), target, commandLine, w);
         }
         out.println("HTML page: " + html);
       }

@@ -141,9 +141,7 @@ public final class Main {
           .run(Arrays.copyOfRange(args, 1, args.length));
     }
     if (args[0].equals("sweep")) {
-      String commandLine = "java -jar client.jar " + String.join(" ", args);
-      return new SweepCommand(control, out, err)
-          .run(commandLine, Arrays.copyOfRange(args, 1, args.length));
+      return new SweepCommand(control, out, err).run(Arrays.copyOfRange(args, 1, args.length));
     }
     if (args[0].equals("help")) {
       return Help.command(Arrays.copyOfRange(args, 1, args.length), out, err, USAGE_HINT);
@@ -172,7 +170,7 @@ public final class Main {
     } catch (UsageException e) {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     }
-    return run(config, "java -jar client.jar " + String.join(" ", args));
+    return run(config, config.run().redaction().commandLine("java -jar client.jar ", args));
   }
 
   /**
@@ -225,7 +223,8 @@ public final class Main {
       control.attach(s);
       boolean embedded = s.embedded().isPresent();
       out.println("Client starting.... Time: " + System.currentTimeMillis());
-      out.println("Target: " + target(rc, s) + (embedded ? " (embedded server)" : ""));
+      out.println(
+          "Target: " + rc.redaction().url(target(rc, s)) + (embedded ? " (embedded server)" : ""));
       shardAndStart(rc);
       if (watched != null && watched.url() != null) {
         out.println("Live page: " + watched.url() + " (Prometheus metrics at /metrics)");
@@ -260,7 +259,7 @@ public final class Main {
                 + " figures; run server.jar apart (HOST PORT) to judge the generator alone");
       }
       if (rc.scenario().builtIn() && ContractHint.applies(done.summary())) {
-        out.println(ContractHint.line(s.target().toString()));
+        out.println(ContractHint.line(rc.redaction().url(s.target().toString())));
       }
       s.embedded()
           .ifPresent(
@@ -290,7 +289,9 @@ public final class Main {
               generator,
               out,
               err);
-      written &= ReportFiles.record(config.outputs(), info, done.result(), rc.scenario(), out, err);
+      written &=
+          ReportFiles.record(
+              config.outputs(), info, done.result(), rc.scenario(), rc.redaction(), out, err);
       if (control.interrupted()) {
         return ExitCode.INTERRUPTED;
       }
@@ -387,7 +388,7 @@ public final class Main {
             rc.effectiveThreadMode().name(),
             rc.connectTimeout(),
             rc.readTimeout(),
-            s.target().toString(),
+            rc.redaction().url(s.target().toString()),
             s.embedded().isPresent(),
             rc.scenario().seed());
     return rc.keepAlive() ? info : info.with("keepAlive", false);

@@ -7,6 +7,7 @@ import io.phaseload.client.report.HgrmReport;
 import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.JsonReport;
 import io.phaseload.client.report.RunTitle;
+import io.phaseload.client.request.Redaction;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.RunInfo;
@@ -61,20 +62,22 @@ final class ReportFiles {
 
   /**
    * Writes {@code --record}, if asked for, after the run (a partial one too: the file says so), so
-   * that recording costs the run nothing; false (after one line on err) if it failed.
+   * that recording costs the run nothing; false (after one line on err) if it failed. Its scenario
+   * hides what {@code redaction} hides.
    */
   static boolean record(
       Config.Outputs outputs,
       RunInfo info,
       RunResult result,
       Scenario scenario,
+      Redaction redaction,
       PrintStream out,
       PrintStream err) {
     if (outputs.record() == null) {
       return true;
     }
     try {
-      long bytes = RecordFile.write(outputs.record(), result, info, scenario.describe());
+      long bytes = RecordFile.write(outputs.record(), result, info, scenario.describe(redaction));
       out.printf(
           Locale.ROOT,
           "Record of every request: %s (%,d bytes; merge shards with: client.jar report FILE...)%n",

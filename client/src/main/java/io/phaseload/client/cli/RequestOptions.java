@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.request.Redaction;
 import java.util.ArrayList;
 import java.util.List;
 import org.kohsuke.args4j.Option;
@@ -62,5 +63,30 @@ final class RequestOptions {
   /** These options as data, drawing from {@code runSeed} (null for a random seed). */
   RequestFlags flags(Long runSeed) {
     return new RequestFlags(scenario, method, headers, data, expectStatus, contract, runSeed);
+  }
+
+  @Option(
+      name = "--redact-header",
+      metaVar = "NAME",
+      usage =
+          "hide header NAME's value in every output, as Authorization, Proxy-Authorization,"
+              + " Cookie and Set-Cookie always are; repeatable")
+  List<String> redactHeaders = new ArrayList<>();
+
+  @Option(
+      name = "--no-redact",
+      usage =
+          "show secrets in the outputs: secret headers' values, URL passwords and captured values"
+              + " in failure excerpts (for a private run that needs them)")
+  boolean noRedact;
+
+  /** What the outputs hide ({@code --redact-header}, {@code --no-redact}). */
+  Redaction redaction() throws UsageException {
+    for (String h : redactHeaders) {
+      if (!h.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+        throw new UsageException("--redact-header needs a header name, got '" + h + "'");
+      }
+    }
+    return Redaction.of(redactHeaders, noRedact);
   }
 }

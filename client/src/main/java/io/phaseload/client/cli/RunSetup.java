@@ -71,6 +71,7 @@ final class RunSetup {
           .ignoreFileLimit(load.ignoreFileLimit)
           .startAt(startAt(shard))
           .timeSeries(timeSeries)
+          .redaction(requests.redaction())
           .build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

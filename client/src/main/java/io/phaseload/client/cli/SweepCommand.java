@@ -1,6 +1,7 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.report.SloTable;
+import io.phaseload.client.request.Redaction;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.RunRefusedException;
@@ -45,7 +46,7 @@ final class SweepCommand {
     this.err = err;
   }
 
-  int run(String commandLine, String... args) {
+  int run(String... args) {
     SweepOptions options = new SweepOptions();
     CmdLineParser parser = Cli.parser(options.beans());
     List<Integer> workers;
@@ -128,12 +129,16 @@ final class SweepCommand {
         break;
       }
     }
+    Redaction redaction = configs.get(0).redaction();
     String target =
-        configs.get(0).target() == null ? "embedded server" : configs.get(0).target().toString();
+        configs.get(0).target() == null
+            ? "embedded server"
+            : redaction.url(configs.get(0).target().toString());
+    String shown = redaction.commandLine("java -jar client.jar sweep ", args);
     try {
-      List<Path> files = SweepReport.write(rows, dir, commandLine, target, iterations);
+      List<Path> files = SweepReport.write(rows, dir, shown, target, iterations);
       if (html != null) {
-        SweepPage.write(rows, html, commandLine, target, iterations);
+        SweepPage.write(rows, html, shown, target, iterations);
         files.add(html);
       }
       out.println(

@@ -147,7 +147,7 @@ public final class EncodedRequest {
    */
   public int capture(
       int outcome, KeptBody body, KeptHeaders headers, Vars vars, int request, Reasons reasons) {
-    expect.explain(outcome, body.bytes(), body.length(), body.truncated(), request, reasons);
+    expect.explain(outcome, body.bytes(), body.length(), body.truncated(), vars, request, reasons);
     if (cookies && headers.setCookies() > 0) {
       int e = vars.sentTo();
       long now = System.currentTimeMillis();

@@ -168,7 +168,7 @@ public final class JerseyEngine implements Engine {
         scenario
             .get(request)
             .expect()
-            .explain(outcome, lastBody, lastBody.length, false, request, reasons);
+            .explain(outcome, lastBody, lastBody.length, false, vars, request, reasons);
         MultivaluedMap<String, String> headers = lastHeaders;
         List<String> setCookies = headers == null ? null : headers.get("Set-Cookie");
         if (scenario.cookies() && setCookies != null) {

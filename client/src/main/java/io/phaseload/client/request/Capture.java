@@ -211,7 +211,9 @@ public final class Capture {
       if (!capture.take(body, length, value, vars) && result == outcome) {
         int code = reasons.badCaptureCode(request, c);
         if (code == 0) {
-          code = reasons.firstBadCapture(request, c, capture.failure(body, length, truncated));
+          code =
+              reasons.firstBadCapture(
+                  request, c, capture.failure(body, length, truncated, reasons.redaction(), vars));
         }
         result = Outcome.failure(Outcome.CAPTURE, code);
       }
@@ -256,7 +258,7 @@ public final class Capture {
   }
 
   /** Why this capture found nothing in a body: a reason's message, with an excerpt. */
-  String failure(byte[] body, int length, boolean truncated) {
+  String failure(byte[] body, int length, boolean truncated, Redaction redaction, Vars vars) {
     return "capture "
         + name
         + " ("
@@ -270,7 +272,7 @@ public final class Capture {
                 + (truncated ? "more than " : "")
                 + length
                 + " bytes: "
-                + Excerpt.of(body, length, EXCERPT_CHARS));
+                + Excerpt.of(body, length, EXCERPT_CHARS, redaction, vars));
   }
 
   /**

@@ -13,7 +13,19 @@ public final class Excerpt {
 
   /** {@code bytes[0, length)} as a quoted excerpt of at most {@code max} characters of text. */
   public static String of(byte[] bytes, int length, int max) {
-    String text = new String(bytes, 0, length, StandardCharsets.UTF_8);
+    return quoted(new String(bytes, 0, length, StandardCharsets.UTF_8), max);
+  }
+
+  /**
+   * {@code bytes[0, length)} as a quoted excerpt of at most {@code max} characters of text, each
+   * value {@code vars} captured hidden as {@code redaction} says, before the text is cut.
+   */
+  public static String of(byte[] bytes, int length, int max, Redaction redaction, Vars vars) {
+    return quoted(
+        redaction.captured(new String(bytes, 0, length, StandardCharsets.UTF_8), vars), max);
+  }
+
+  private static String quoted(String text, int max) {
     StringBuilder out = new StringBuilder(max + 8).append('"');
     int shown = 0;
     for (int i = 0; i < text.length() && shown < max; i++, shown++) {

@@ -173,7 +173,9 @@ public final class Expectation {
     }
     int code = reasons.badBodyCode(request);
     if (code == 0) {
-      code = reasons.firstBadBody(request, failure(body, length, truncated, vars));
+      code =
+          reasons.firstBadBody(
+              request, failure(body, length, truncated, vars, reasons.redaction()));
     }
     return Outcome.of(Outcome.BAD_BODY, code);
   }
@@ -186,18 +188,28 @@ public final class Expectation {
    * first answer of each request and status only.
    */
   public void explain(
-      int outcome, byte[] body, int length, boolean truncated, int request, Reasons reasons) {
+      int outcome,
+      byte[] body,
+      int length,
+      boolean truncated,
+      Vars vars,
+      int request,
+      Reasons reasons) {
     if (Outcome.kind(outcome) != Outcome.HTTP) {
       return;
     }
     int status = Outcome.status(outcome);
     if (!reasons.hasAnswer(request, status)) {
-      reasons.firstAnswer(request, status, answerReason(status, body, length, truncated));
+      reasons.firstAnswer(
+          request,
+          status,
+          answerReason(status, body, length, truncated, reasons.redaction(), vars));
     }
   }
 
   /** "status 400, expected 2xx; first got 20 bytes: "..."": why an answer's status failed. */
-  String answerReason(int status, byte[] body, int length, boolean truncated) {
+  String answerReason(
+      int status, byte[] body, int length, boolean truncated, Redaction redaction, Vars vars) {
     String why = "status " + status + ", expected " + expected + "; first got ";
     if (length == 0 && !truncated) {
       return why + "no body";
@@ -206,7 +218,7 @@ public final class Expectation {
         + (truncated ? "more than " : "")
         + length
         + " bytes: "
-        + Excerpt.of(body, length, EXCERPT_CHARS);
+        + Excerpt.of(body, length, EXCERPT_CHARS, redaction, vars);
   }
 
   /**
@@ -239,11 +251,12 @@ public final class Expectation {
   }
 
   /** Why a body failed this check, with a short escaped excerpt of it: a reason's message. */
-  private String failure(byte[] body, int length, boolean truncated, Vars vars) {
+  private String failure(
+      byte[] body, int length, boolean truncated, Vars vars, Redaction redaction) {
     String check =
         switch (this.body) {
-          case CONTAINS -> "body does not contain " + quoted(vars);
-          case EQUALS -> "body is not " + quoted(vars);
+          case CONTAINS -> "body does not contain " + quoted(vars, redaction);
+          case EQUALS -> "body is not " + quoted(vars, redaction);
           default -> "body is not the sayHello contract's JSON answer";
         };
     return check
@@ -251,14 +264,14 @@ public final class Expectation {
         + (truncated ? "more than " : "")
         + length
         + " bytes: "
-        + Excerpt.of(body, length, EXCERPT_CHARS);
+        + Excerpt.of(body, length, EXCERPT_CHARS, redaction, vars);
   }
 
-  private String quoted(Vars vars) {
+  private String quoted(Vars vars, Redaction redaction) {
     ByteBuf out = vars.expected;
     out.clear();
     text.renderAgain(vars, out);
-    return Excerpt.of(out.array(), out.length(), EXCERPT_CHARS);
+    return Excerpt.of(out.array(), out.length(), EXCERPT_CHARS, redaction, vars);
   }
 
   private static int indexOf(byte[] hay, int length, byte[] needle, int needleLength) {

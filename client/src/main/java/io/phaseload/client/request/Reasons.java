@@ -84,11 +84,26 @@ public final class Reasons {
 
   private final AtomicInteger next = new AtomicInteger(FIRST_INTERNED);
 
+  /** What the reasons' excerpts hide of the values users captured. */
+  private final Redaction redaction;
+
+  /** A table whose excerpts hide what {@link Redaction#DEFAULT} hides. */
   public Reasons() {
+    this(Redaction.DEFAULT);
+  }
+
+  /** A table whose excerpts hide what {@code redaction} hides. */
+  public Reasons(Redaction redaction) {
+    this.redaction = redaction;
     for (int c = 1; c < FIXED.length; c++) {
       messages.set(c, FIXED[c]);
     }
     messages.set(OTHER, "other failures (more distinct messages than one report lists)");
+  }
+
+  /** What the reasons' excerpts hide. */
+  public Redaction redaction() {
+    return redaction;
   }
 
   /** The code of {@code message}, assigning the next free one the first time it is seen. */

@@ -213,15 +213,28 @@ public record Scenario(
    * files carry it, so that records of different scenarios are never merged.
    */
   public List<String> describe() {
+    return describe(Redaction.DEFAULT);
+  }
+
+  /**
+   * One line per request, as {@link #describe()}, with what {@code redaction} hides hidden: secret
+   * headers' values and URL passwords.
+   */
+  public List<String> describe(Redaction redaction) {
     List<String> out = new ArrayList<>();
     for (RequestSpec r : requests) {
       StringBuilder sb = new StringBuilder(r.name()).append(": ").append(r.method());
       for (RequestSpec.Endpoint e : r.endpoints()) {
-        sb.append(' ').append(e.origin() == null ? "" : e.origin().toString()).append(e.path());
+        sb.append(' ')
+            .append(e.origin() == null ? "" : redaction.url(e.origin().toString()))
+            .append(e.path());
       }
       sb.append(" (").append(r.pick()).append(')');
       for (RequestSpec.Header h : r.headers()) {
-        sb.append("; ").append(h.name()).append(": ").append(h.value());
+        sb.append("; ")
+            .append(h.name())
+            .append(": ")
+            .append(redaction.value(h.name(), h.value().toString()));
       }
       if (r.body() != null) {
         sb.append("; body ").append(r.body());

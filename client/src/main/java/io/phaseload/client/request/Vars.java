@@ -174,6 +174,11 @@ public final class Vars {
     out.append(values[slot], 0, lengths[slot]);
   }
 
+  /** How many session variables the user holds ({@link Scenario#slots}). */
+  public int slots() {
+    return values.length;
+  }
+
   /** Session variable {@code slot}'s value as text (for reasons and tests, not the hot path). */
   public String value(int slot) {
     return has(slot) ? new String(values[slot], 0, lengths[slot], StandardCharsets.UTF_8) : null;

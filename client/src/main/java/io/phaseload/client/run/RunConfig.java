@@ -3,6 +3,7 @@ package io.phaseload.client.run;
 import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
+import io.phaseload.client.request.Redaction;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.common.ThreadMode;
 import java.time.Duration;
@@ -25,6 +26,8 @@ import java.time.Instant;
  * @param startAt when to start the first phase ({@code --start-at}); null to start at once
  * @param timeSeries whether latencies are grouped by time after the run ({@code --json}, {@code
  *     --charts}), which the heap must hold besides the recording
+ * @param redaction what the outputs hide, failure excerpts included ({@code --redact-header},
+ *     {@code --no-redact})
  */
 public record RunConfig(
     LoadPlan plan,
@@ -42,12 +45,16 @@ public record RunConfig(
     boolean ignoreFileLimit,
     Integer embeddedWorkers,
     Instant startAt,
-    boolean timeSeries) {
+    boolean timeSeries,
+    Redaction redaction) {
 
   public RunConfig {
     if (plan == null || engine == null || threadMode == null || maxFailures == null) {
       throw new IllegalArgumentException(
           "a run needs a plan, an engine, a thread mode and a limit");
+    }
+    if (redaction == null) {
+      throw new IllegalArgumentException("a run needs a redaction (Redaction.DEFAULT)");
     }
     if (scenario == null || !scenario.names().equals(plan.requestNames())) {
       throw new IllegalArgumentException("the plan's requests must be the scenario's");
@@ -109,7 +116,8 @@ public record RunConfig(
         .ignoreFileLimit(ignoreFileLimit)
         .embeddedWorkers(embeddedWorkers)
         .startAt(startAt)
-        .timeSeries(timeSeries);
+        .timeSeries(timeSeries)
+        .redaction(redaction);
   }
 
   /**
@@ -134,6 +142,7 @@ public record RunConfig(
     private Integer embeddedWorkers;
     private Instant startAt;
     private boolean timeSeries;
+    private Redaction redaction = Redaction.DEFAULT;
 
     private Builder(LoadPlan plan, Scenario scenario) {
       this.plan = plan;
@@ -199,6 +208,12 @@ public record RunConfig(
       return this;
     }
 
+    /** What the outputs hide; {@link Redaction#DEFAULT} unless set. */
+    public Builder redaction(Redaction redaction) {
+      this.redaction = redaction;
+      return this;
+    }
+
     /**
      * The configuration.
      *
@@ -221,7 +236,8 @@ public record RunConfig(
           ignoreFileLimit,
           embeddedWorkers,
           startAt,
-          timeSeries);
+          timeSeries,
+          redaction);
     }
   }
 }

@@ -120,7 +120,7 @@ public final class RunSession implements AutoCloseable {
       throws RunRefusedException, InterruptedException {
     Optional<FileLimit> fileLimit = preflight(config);
     LoadPlan plan = config.plan();
-    Reasons reasons = new Reasons();
+    Reasons reasons = new Reasons(config.redaction());
     long connections = connections(config);
     fileLimit.ifPresent(
         l ->
