@@ -225,6 +225,9 @@ public final class Main {
       out.println("Client starting.... Time: " + System.currentTimeMillis());
       out.println(
           "Target: " + rc.redaction().url(target(rc, s)) + (embedded ? " (embedded server)" : ""));
+      if (rc.insecure()) {
+        out.println(INSECURE_LINE);
+      }
       shardAndStart(rc);
       if (watched != null && watched.url() != null) {
         out.println("Live page: " + watched.url() + " (Prometheus metrics at /metrics)");
@@ -355,6 +358,10 @@ public final class Main {
     }
   }
 
+  /** What a run with {@code --insecure} says on the terminal before it starts. */
+  static final String INSECURE_LINE =
+      "Insecure: --insecure trusts any certificate and host name; the reports say so";
+
   /** The URL for the contract; the one request's method and URL; a scenario's base. */
   private static String target(RunConfig rc, RunSession s) {
     Scenario scenario = rc.scenario();
@@ -391,7 +398,9 @@ public final class Main {
             rc.redaction().url(s.target().toString()),
             s.embedded().isPresent(),
             rc.scenario().seed());
-    return rc.keepAlive() ? info : info.with("keepAlive", false);
+    info = rc.keepAlive() ? info : info.with("keepAlive", false);
+    // Every report says a run did not check its server's certificate: its TLS proved nothing.
+    return rc.insecure() ? info.with("insecure", true) : info;
   }
 
   static String version() {
