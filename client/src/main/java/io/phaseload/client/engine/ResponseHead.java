@@ -19,7 +19,10 @@ public final class ResponseHead {
     Framing.values();
   }
 
-  /** The most bytes of status line, headers, chunk lines and trailers accepted in one response. */
+  /**
+   * The most bytes of status line, headers and trailers accepted in one response, and of each chunk
+   * line on its own: a body's chunks, however many, do not count toward it.
+   */
   public static final int MAX_HEAD = 64 * 1024;
 
   private int status;

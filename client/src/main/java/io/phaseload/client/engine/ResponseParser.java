@@ -13,8 +13,8 @@ import java.nio.charset.StandardCharsets;
  * {@link ResponseHead}'s, those of the blocking engine's reader: status line and headers, bodies
  * framed by length, by chunks (extensions and trailers skipped) or by the end of the stream,
  * interim 1xx responses skipped, no body for HEAD, 204 and 304, and at most {@link
- * ResponseHead#MAX_HEAD} bytes of lines. The first {@code keep} body bytes are kept for the
- * expectation's check.
+ * ResponseHead#MAX_HEAD} bytes of head and trailers, and as many in each chunk line. The first
+ * {@code keep} body bytes are kept for the expectation's check.
  *
  * <p>One per connection; not thread-safe. Allocates only when a split line or a kept body outgrows
  * what it holds.
@@ -193,9 +193,18 @@ public final class ResponseParser {
   private int line(byte[] b, int pos, int end) throws ProtocolException {
     int lf = Ascii.indexOf(b, pos, end, (byte) '\n');
     int stop = lf < 0 ? end : lf + 1;
-    headBytes += stop - pos;
-    if (headBytes > ResponseHead.MAX_HEAD) {
-      throw new ProtocolException("response head longer than " + ResponseHead.MAX_HEAD + " bytes");
+    if (state == CHUNK_SIZE || state == CHUNK_END) {
+      // The body's framing: each line is bounded on its own, not counted toward the head's limit,
+      // so that a body of any number of chunks is read.
+      if (lineLength + stop - pos > ResponseHead.MAX_HEAD) {
+        throw new ProtocolException("chunk line longer than " + ResponseHead.MAX_HEAD + " bytes");
+      }
+    } else {
+      headBytes += stop - pos;
+      if (headBytes > ResponseHead.MAX_HEAD) {
+        throw new ProtocolException(
+            "response head longer than " + ResponseHead.MAX_HEAD + " bytes");
+      }
     }
     if (lf < 0) {
       hold(b, pos, end);

@@ -167,6 +167,30 @@ class ResponseParserTest {
     assertThrows(ProtocolException.class, s2::next);
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {1, 7, 1 << 20})
+  void chunkLinesDoNotCountTowardTheHeadButTrailersDo(int step) throws IOException {
+    String chunks = "1\r\nx\r\n".repeat(20_000);
+    Stream s =
+        new Stream(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks + "0\r\n\r\n", step);
+    s.next();
+    assertEquals(200, s.parser.status());
+    assertTrue(s.parser.done());
+    String trailers = "X-T: z\r\n".repeat(ResponseHead.MAX_HEAD / 8 + 1);
+    Stream t =
+        new Stream(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n"
+                + trailers
+                + "\r\n",
+            step);
+    assertThrows(ProtocolException.class, t::next);
+    String longExtension = "1;" + "e".repeat(ResponseHead.MAX_HEAD) + "\r\nx\r\n0\r\n\r\n";
+    Stream u =
+        new Stream("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + longExtension, step);
+    assertThrows(ProtocolException.class, u::next);
+  }
+
   @Test
   void bytesNobodyAskedForFailTheNextResponse() throws IOException {
     Stream s =
