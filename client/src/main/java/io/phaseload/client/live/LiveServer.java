@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The {@code --live} port: the Prometheus client library's own HTTP server answers {@code /metrics}
  * (and {@code /-/healthy}); this class adds the page at {@code /} and its updates at {@code
  * /events}, as server-sent events, one a second. After the run, {@code /} is the final report page
- * and {@code /events} tells a page still open to load it.
+ * and {@code /events} tells a page still open to load it. Every path answers only requests that
+ * name this server in their {@code Host} ({@link HostCheck}); others get 421.
  *
  * <p>Thread-safe: the feed's thread publishes, the server's threads read.
  */
@@ -62,6 +63,7 @@ final class LiveServer implements AutoCloseable {
               return t;
             },
             new ThreadPoolExecutor.AbortPolicy());
+    HostCheck hosts = new HostCheck(address);
     try {
       this.server =
           HTTPServer.builder()
@@ -69,8 +71,10 @@ final class LiveServer implements AutoCloseable {
               .port(address.getPort())
               .registry(registry)
               .executorService(pool)
+              .authenticator(hosts)
               .defaultHandler(this::handle)
               .buildAndStart();
+      hosts.port(server.getPort());
     } catch (IOException | RuntimeException e) {
       pool.shutdownNow();
       throw e;
