@@ -83,16 +83,7 @@ class LivePrometheusTest {
     List<String> args = new ArrayList<>(target);
     args.addAll(
         List.of("--phases", "1.0", "--live", "127.0.0.1:" + live, "--live-linger", "120s", "-q"));
-    try (LocalDaemon prometheus =
-            LocalDaemon.start(
-                List.of(
-                    PROMETHEUS.toString(),
-                    "--config.file=" + config,
-                    "--storage.tsdb.path=" + dir.resolve("data"),
-                    "--web.listen-address=127.0.0.1:" + web),
-                web,
-                dir,
-                "prometheus");
+    try (LocalDaemon prometheus = LocalDaemon.prometheus(PROMETHEUS, config, web, dir);
         LiveCommand run = new LiveCommand(args.toArray(String[]::new))) {
       assertTrue(LocalDaemon.poll(run::lingering, b -> b || run.done(), 90), run.out() + run.err());
       assertTrue(run.lingering(), run.out() + run.err());

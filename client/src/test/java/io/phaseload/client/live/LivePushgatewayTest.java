@@ -1,6 +1,7 @@
 package io.phaseload.client.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -37,6 +38,18 @@ class LivePushgatewayTest {
   @TempDir Path dir;
 
   @Test
+  void aFreshGatewayHoldsNoSeriesPushedBeforeOnThisMachine() throws Exception {
+    // Debian's gateway persists to /var/lib/prometheus/pushgateway.data unless told otherwise: a
+    // gateway started by a test keeps its state in the test's directory, and starts empty.
+    LocalDaemon.assumeInstalled(GATEWAY, "LivePushgatewayTest");
+    int port = LocalDaemon.freePort();
+    try (LocalDaemon gateway = LocalDaemon.pushgateway(GATEWAY, port, dir)) {
+      String metrics = gateway.get("/metrics").body();
+      assertFalse(metrics.contains("push_time_seconds{"), metrics);
+    }
+  }
+
+  @Test
   void theGatewayHoldsWhatTheShardSentToServerJarExactly() throws Exception {
     LocalDaemon.assumeInstalled(GATEWAY, "LivePushgatewayTest");
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
@@ -65,12 +78,7 @@ class LivePushgatewayTest {
    */
   private void pushedRun(List<String> target, LongSupplier answered) throws Exception {
     int port = LocalDaemon.freePort();
-    try (LocalDaemon gateway =
-        LocalDaemon.start(
-            List.of(GATEWAY.toString(), "--web.listen-address=127.0.0.1:" + port),
-            port,
-            dir,
-            "pushgateway")) {
+    try (LocalDaemon gateway = LocalDaemon.pushgateway(GATEWAY, port, dir)) {
       List<String> args = new ArrayList<>(target);
       args.addAll(List.of("--shard", "1/2", "--push", "http://127.0.0.1:" + port, "-q"));
       ClientRun run = ClientRun.of(args.toArray(String[]::new));

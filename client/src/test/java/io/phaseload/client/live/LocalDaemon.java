@@ -55,9 +55,10 @@ final class LocalDaemon implements AutoCloseable {
   }
 
   /**
-   * Starts {@code command} (its port already on it) and waits until {@code /-/ready} answers 200.
+   * Starts {@code command} (its port already on it, its state in the test's directory) and waits
+   * until {@code /-/ready} answers 200.
    */
-  static LocalDaemon start(List<String> command, int port, Path dir, String name)
+  private static LocalDaemon start(List<String> command, int port, Path dir, String name)
       throws IOException, InterruptedException {
     Path log = dir.resolve(name + ".log");
     Process p =
@@ -81,6 +82,37 @@ final class LocalDaemon implements AutoCloseable {
       }
       Thread.sleep(100);
     }
+  }
+
+  /**
+   * Starts a Pushgateway on {@code port} whose persistence file is in {@code dir}: Debian's default
+   * ({@code /var/lib/prometheus/pushgateway.data}) would bring back whatever an earlier gateway on
+   * this machine was pushed, so that a test would see series it did not make.
+   */
+  static LocalDaemon pushgateway(Path binary, int port, Path dir)
+      throws IOException, InterruptedException {
+    return start(
+        List.of(
+            binary.toString(),
+            "--web.listen-address=127.0.0.1:" + port,
+            "--persistence.file=" + dir.resolve("pushgateway.data")),
+        port,
+        dir,
+        "pushgateway");
+  }
+
+  /** Starts Prometheus on {@code port} with {@code config}, its database in {@code dir}. */
+  static LocalDaemon prometheus(Path binary, Path config, int port, Path dir)
+      throws IOException, InterruptedException {
+    return start(
+        List.of(
+            binary.toString(),
+            "--config.file=" + config,
+            "--storage.tsdb.path=" + dir.resolve("prometheus-data"),
+            "--web.listen-address=127.0.0.1:" + port),
+        port,
+        dir,
+        "prometheus");
   }
 
   HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
