@@ -22,6 +22,15 @@ public final class Failures {
 
   private Failures() {}
 
+  /** Why a response whose bytes kept coming failed: it outlasted the read timeout as a whole. */
+  public static final String SLOW_RESPONSE =
+      "response not complete within the read timeout: its body was still arriving";
+
+  /** The outcome of a response still arriving when the read timeout had passed since it began. */
+  public static int slowResponse(Reasons reasons) {
+    return Outcome.failure(Outcome.TIMEOUT, reasons.intern(SLOW_RESPONSE));
+  }
+
   /**
    * The outcome of a failed exchange, from the innermost cause that says something.
    *
@@ -56,6 +65,9 @@ public final class Failures {
       }
       if (t.getClass().getSimpleName().equals("ConnectTimeoutException")) {
         return Outcome.failure(Outcome.CONNECT, Reasons.CONNECT_TIMEOUT);
+      }
+      if (t instanceof SlowResponseException) {
+        return slowResponse(reasons);
       }
       if (t instanceof SocketTimeoutException) {
         return m.toLowerCase(Locale.ROOT).contains("connect")
@@ -116,6 +128,18 @@ public final class Failures {
     }
   }
 
+  /**
+   * Thrown when a response's bytes keep coming past the read timeout, counted from when it began:
+   * an endless or trickled body, which no single read's timeout ends.
+   */
+  static final class SlowResponseException extends SocketTimeoutException {
+    private static final long serialVersionUID = 1L;
+
+    SlowResponseException() {
+      super(SLOW_RESPONSE);
+    }
+  }
+
   /** Loads and links every class the failure path uses, so that no failure waits on the disk. */
   static void prepare() {
     Reasons scratch = new Reasons();
@@ -127,6 +151,7 @@ public final class Failures {
           new NoRouteToHostException(),
           new UnknownHostException(),
           new SocketTimeoutException("Read timed out"),
+          new SlowResponseException(),
           new SSLException("x"),
           new ProtocolException("x"),
           new EOFException(),

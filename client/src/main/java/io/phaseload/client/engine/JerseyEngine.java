@@ -18,6 +18,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -54,6 +55,7 @@ public final class JerseyEngine implements Engine {
 
   private final Reasons reasons;
   private final boolean keepAlive;
+  private final long readTimeoutNanos;
   private volatile boolean aborted;
 
   public JerseyEngine(EngineSettings settings) {
@@ -65,6 +67,7 @@ public final class JerseyEngine implements Engine {
     Tls tls = settings.tls();
     this.reasons = settings.reasons();
     this.keepAlive = settings.keepAlive();
+    this.readTimeoutNanos = readTimeout.toNanos();
     Timeout connect = Timeout.ofMilliseconds(connectTimeout.toMillis());
     Timeout read = Timeout.ofMilliseconds(readTimeout.toMillis());
     this.pool =
@@ -90,6 +93,7 @@ public final class JerseyEngine implements Engine {
             .property(ClientProperties.CONNECT_TIMEOUT, (int) connectTimeout.toMillis())
             .property(ClientProperties.READ_TIMEOUT, (int) readTimeout.toMillis())
             .property(ClientProperties.FOLLOW_REDIRECTS, false)
+            .property(Apache5ClientProperties.CONNECTION_CLOSING_STRATEGY, new JerseyBody.Closing())
             // Buffered entities carry Content-Length, as the raw engine sends them, not chunks.
             .property(ClientProperties.REQUEST_ENTITY_PROCESSING, RequestEntityProcessing.BUFFERED)
             .register(
@@ -127,7 +131,7 @@ public final class JerseyEngine implements Engine {
       public int execute(int request, Vars vars) {
         RequestSpec spec = scenario.get(request);
         Expectation x = spec.expect();
-        long began = keepAlive ? 0 : System.nanoTime();
+        long began = System.nanoTime();
         firstByte = 0;
         try {
           Invocation invocation = fixed[request];
@@ -149,7 +153,7 @@ public final class JerseyEngine implements Engine {
             byte[] body =
                 spec.head() || !response.hasEntity()
                     ? new byte[0]
-                    : response.readEntity(byte[].class);
+                    : JerseyBody.read(response, began + readTimeoutNanos);
             if (!spec.captures().isEmpty() || scenario.cookies()) {
               lastBody = body;
               lastHeaders = response.getStringHeaders();
@@ -158,7 +162,7 @@ public final class JerseyEngine implements Engine {
             }
             return x.check(status, body, body.length, false, vars, request, reasons);
           }
-        } catch (ProcessingException | IllegalStateException e) {
+        } catch (ProcessingException | IllegalStateException | IOException e) {
           return Failures.outcomeOf(e, reasons, true, aborted);
         }
       }

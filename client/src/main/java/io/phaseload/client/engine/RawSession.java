@@ -150,7 +150,7 @@ final class RawSession implements Engine.Session {
     private final LiveSockets sockets;
     private final int connectTimeoutMillis;
     private final int readTimeoutMillis;
-    final ResponseReader reader = new ResponseReader();
+    final ResponseReader reader;
     private Socket socket;
 
     /** The TCP socket under {@link #socket} (the same one unless TLS wraps it). */
@@ -184,6 +184,7 @@ final class RawSession implements Engine.Session {
       this.sockets = sockets;
       this.connectTimeoutMillis = connectTimeoutMillis;
       this.readTimeoutMillis = readTimeoutMillis;
+      this.reader = new ResponseReader(readTimeoutMillis * 1_000_000L);
     }
 
     void send(byte[] request, int length) throws IOException {

@@ -23,6 +23,23 @@ final class ResponseReader {
 
   private final ResponseParser parser = new ResponseParser();
 
+  /** The longest a response may take from its first read to its end: the read timeout. */
+  private final long responseNanos;
+
+  /** A reader whose responses may take as long as their bytes keep coming. */
+  ResponseReader() {
+    this(Long.MAX_VALUE / 4);
+  }
+
+  /**
+   * A reader whose responses fail once they are still arriving {@code responseNanos} after their
+   * first read began ({@link Failures.SlowResponseException}); each read's own wait is the
+   * socket's.
+   */
+  ResponseReader(long responseNanos) {
+    this.responseNanos = responseNanos;
+  }
+
   /** Whether to note when a response's first byte arrives ({@code --no-keepalive} runs). */
   private boolean timeFirstByte;
 
@@ -87,12 +104,23 @@ final class ResponseReader {
 
   /** Feeds the parser, started on a response, until the response is whole. */
   private void readStarted() throws IOException {
+    boolean reading = false;
+    long deadline = 0;
     while (true) {
       if (pos < end) {
         pos = parser.feed(buf, pos, end);
         if (parser.done()) {
           return;
         }
+      }
+      // Checked between reads: a body that keeps coming never trips the socket's read timeout.
+      if (!reading) {
+        reading = true;
+        deadline = System.nanoTime() + responseNanos;
+      } else if (System.nanoTime() - deadline >= 0) {
+        pos = 0;
+        end = 0;
+        throw new Failures.SlowResponseException();
       }
       int n = in.read(buf, 0, buf.length);
       if (n < 0) {

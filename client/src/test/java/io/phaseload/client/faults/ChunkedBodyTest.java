@@ -1,7 +1,9 @@
 package io.phaseload.client.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.phaseload.client.request.Outcome;
 import io.phaseload.client.testing.ClientRun;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -11,14 +13,15 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Valid chunked bodies of many chunks are read whole on every engine, against a loopback server
- * that writes them.
+ * Valid chunked bodies of many chunks are read whole on every engine, and an endless one ends on
+ * the read timeout with a reason that says so, against a loopback server that writes them.
  */
 @Timeout(120)
 class ChunkedBodyTest {
@@ -44,6 +47,36 @@ class ChunkedBodyTest {
       assertEquals(10, run.ok(), run.out() + run.err());
       assertEquals(10, server.requests.get());
       assertEquals(0, run.code());
+    }
+  }
+
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"loop", "threads", "jersey"})
+  void anEndlessChunkedBodyEndsOnTheReadTimeout(String engine) throws Exception {
+    // A chunk every 20 ms for ever: no read ever waits long, so only a bound on the whole
+    // response ends it. The run's deadline here would be 5 s past the connect and read timeouts.
+    try (ChunkServer server = new ChunkServer(16, Integer.MAX_VALUE, 20)) {
+      ClientRun run =
+          ClientRun.of(
+              "1",
+              "1",
+              "--phases",
+              "1.0",
+              "--url",
+              server.url(),
+              "--engine",
+              engine,
+              "--read-timeout",
+              "1000");
+      assertEquals(1, run.code(), run.out() + run.err());
+      assertEquals(1, run.sent());
+      assertEquals(1, run.failed("timeout"));
+      assertEquals(1, server.requests.get());
+      Map.Entry<Integer, Long> reason = run.total().reasons(Outcome.TIMEOUT).get(0);
+      assertEquals(
+          "response not complete within the read timeout: its body was still arriving",
+          run.result().reasons().message(reason.getKey()));
+      assertTrue(run.millis() < 4_000, run.millis() + " ms");
     }
   }
 

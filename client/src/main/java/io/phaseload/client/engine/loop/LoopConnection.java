@@ -74,6 +74,12 @@ final class LoopConnection implements LoopChannel {
   /** When the current step (connect, or the exchange since its last byte) times out. */
   private long deadline;
 
+  /**
+   * When the response under way must have ended: the read timeout after its request was written.
+   * {@link #deadline} bounds each wait for bytes; this bounds a body that keeps coming.
+   */
+  private long responseDeadline;
+
   private EncodedRequest request;
 
   /** The request's number in the iteration and the values it was rendered with, for its check. */
@@ -348,6 +354,7 @@ final class LoopConnection implements LoopChannel {
     }
     parser.start(request);
     state = READING;
+    responseDeadline = loop.now + loop.readTimeoutNanos;
     interest(SelectionKey.OP_READ);
   }
 
@@ -444,6 +451,8 @@ final class LoopConnection implements LoopChannel {
       int used = parser.feed(b.array(), 0, n);
       if (parser.done()) {
         answered(used < n);
+      } else if (loop.now - responseDeadline >= 0) {
+        slow();
       }
     }
   }
@@ -480,6 +489,10 @@ final class LoopConnection implements LoopChannel {
         answered(used < n || tls.received());
         return;
       }
+      if (loop.now - responseDeadline >= 0) {
+        slow();
+        return;
+      }
     }
   }
 
@@ -514,6 +527,12 @@ final class LoopConnection implements LoopChannel {
     if (inFlight) {
       failed(Outcome.failure(written ? Outcome.IO : Outcome.NOT_SENT, Reasons.ABORTED));
     }
+  }
+
+  /** The response's bytes kept coming past the read timeout since its request was written. */
+  private void slow() {
+    disconnect();
+    failed(Failures.slowResponse(loop.reasons));
   }
 
   private void fail(Throwable e) {
