@@ -31,7 +31,7 @@ final class TargetOptions {
   @Option(
       name = "--read-timeout",
       metaVar = "MS",
-      usage = "longest a response may take, its whole body included, in ms (default 30000)")
+      usage = "longest a response may take, body included, in ms (default 30000)")
   int readTimeoutMs = 30000;
 
   @Option(
