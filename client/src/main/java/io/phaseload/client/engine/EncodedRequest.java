@@ -172,15 +172,44 @@ public final class EncodedRequest {
 
   /**
    * The bytes to send for endpoint {@code e}: those encoded once, or the request rendered into
-   * {@code vars.buffer}. Valid up to {@link #length} with the same arguments.
+   * {@code vars.buffer}. Valid up to {@link #length} with the same arguments. Null when a rendered
+   * value would end a line of the head ({@link #render}): nothing may be sent then, and the request
+   * fails with {@link #unsafe}.
    */
   public byte[] bytes(int e, Vars vars) {
     vars.sentTo(e);
     if (sendsFixed(e, vars)) {
       return fixed[e];
     }
-    render(e, vars);
-    return vars.buffer.array();
+    return render(e, vars) ? vars.buffer.array() : null;
+  }
+
+  /**
+   * The outcome of a request that {@link #bytes} refused: not sent, for a value that held CR, LF or
+   * NUL. On the failure path only (it looks up the reason's code).
+   */
+  public static int unsafe(Reasons reasons) {
+    return Outcome.failure(Outcome.NOT_SENT, reasons.intern(UNSAFE));
+  }
+
+  /** The reason of {@link #unsafe}. */
+  public static final String UNSAFE =
+      "not sent: a value rendered into its path, a header or a cookie held CR, LF or NUL"
+          + " (it would have added lines to the request)";
+
+  /**
+   * Whether {@code b[from, to)} may stand in a request's head: it holds no CR, LF or NUL, which
+   * would end the line and let the value write headers, or whole requests, of its own. Every engine
+   * asks this of each value it renders into a head. Allocation-free.
+   */
+  public static boolean safeInHead(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      byte c = b[i];
+      if (c == '\r' || c == '\n' || c == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** How many of {@link #bytes} to send. */
@@ -193,8 +222,13 @@ public final class EncodedRequest {
     return fixed[e] != null && (!cookies || vars.cookies.isEmpty());
   }
 
-  /** Renders the whole request for endpoint {@code e} into {@code vars.buffer}. */
-  public void render(int e, Vars vars) {
+  /**
+   * Renders the whole request for endpoint {@code e} into {@code vars.buffer}. False when a value
+   * rendered into the head (the path, a header's value, the cookies) holds CR, LF or NUL ({@link
+   * #safeInHead}): a variable, a capture or a data row would then write lines of its own, so the
+   * request must not be sent. The bytes scanned are those just written; nothing is allocated.
+   */
+  public boolean render(int e, Vars vars) {
     vars.startRequest();
     ByteBuf out = vars.buffer;
     out.clear();
@@ -202,20 +236,26 @@ public final class EncodedRequest {
     int pathStart = out.length();
     spec.endpoints().get(e).path().render(vars, out);
     int pathEnd = out.length();
+    boolean safe = safeInHead(out.array(), pathStart, pathEnd);
     out.append(HTTP11).append(hosts[e]).append(CRLF).append(defaults);
     List<RequestSpec.Header> headers = spec.headers();
     for (int i = 0; i < headerNames.length; i++) {
       out.append(headerNames[i]).append(COLON);
+      int from = out.length();
       headers.get(i).value().render(vars, out);
+      safe &= safeInHead(out.array(), from, out.length());
       out.append(CRLF);
     }
     if (cookies && !vars.cookies.isEmpty()) {
+      int from = out.length();
       vars.cookies.appendHeader(
           hostNames[e], https[e], out.array(), pathStart, pathEnd, System.currentTimeMillis(), out);
+      // The cookie line ends in its own CRLF; the pairs before it come from the target.
+      safe &= out.length() == from || safeInHead(out.array(), from, out.length() - CRLF.length);
     }
     if (!sendsLength) {
       out.append(CRLF);
-      return;
+      return safe;
     }
     ByteBuf body = vars.body;
     body.clear();
@@ -224,6 +264,7 @@ public final class EncodedRequest {
     }
     out.append(CONTENT_LENGTH).append(body.length()).append(CRLF).append(CRLF);
     out.append(body.array(), 0, body.length());
+    return safe;
   }
 
   private static byte[] bytes(String s) {

@@ -140,6 +140,9 @@ public final class JerseyEngine implements Engine {
             int e = spec.pickEndpoint(request, vars);
             vars.sentTo(e);
             invocation = invocation(spec, e, vars);
+            if (invocation == null) {
+              return EncodedRequest.unsafe(reasons);
+            }
           } else {
             vars.sentTo(0);
           }
@@ -209,13 +212,20 @@ public final class JerseyEngine implements Engine {
     };
   }
 
-  /** The request as Jersey builds it: the same method, URL, headers and body as the raw engine. */
+  /**
+   * The request as Jersey builds it: the same method, URL, headers and body as the raw engine. Null
+   * when a value rendered into its path, a header or the cookies holds CR, LF or NUL ({@link
+   * EncodedRequest#safeInHead}, as the socket engines check it): it must not be sent.
+   */
   private Invocation invocation(RequestSpec spec, int e, Vars vars) {
     vars.startRequest();
     RequestSpec.Endpoint endpoint = spec.endpoints().get(e);
     Target origin = endpoint.originOr(base);
     String base = origin.uri().getScheme() + "://" + origin.uri().getRawAuthority();
-    String path = render(endpoint.path(), vars);
+    String path = headValue(endpoint.path(), vars);
+    if (path == null) {
+      return null;
+    }
     Invocation.Builder builder = client.target(base + path).request();
     if (scenario.cookies() && !vars.cookies.isEmpty()) {
       ByteBuf cookie = new ByteBuf(128);
@@ -228,6 +238,9 @@ public final class JerseyEngine implements Engine {
           p.length,
           System.currentTimeMillis(),
           cookie);
+      if (!EncodedRequest.safeInHead(cookie.array(), 0, Math.max(0, cookie.length() - 2))) {
+        return null;
+      }
       String line = new String(cookie.array(), 0, cookie.length(), StandardCharsets.UTF_8);
       if (!line.isEmpty()) {
         builder.header("Cookie", line.substring("Cookie: ".length()).strip());
@@ -244,7 +257,10 @@ public final class JerseyEngine implements Engine {
       builder.header("Connection", "close");
     }
     for (RequestSpec.Header h : spec.headers()) {
-      String value = render(h.value(), vars);
+      String value = headValue(h.value(), vars);
+      if (value == null) {
+        return null;
+      }
       if (h.name().equalsIgnoreCase(HttpHeaders.CONTENT_TYPE)) {
         contentType = value;
       } else {
@@ -262,8 +278,10 @@ public final class JerseyEngine implements Engine {
     return builder.build(spec.method(), Entity.entity(body, type));
   }
 
-  private static String render(Template t, Vars vars) {
-    return new String(renderBytes(t, vars), StandardCharsets.UTF_8);
+  /** {@code t} rendered for a request's head; null if it holds CR, LF or NUL. */
+  private static String headValue(Template t, Vars vars) {
+    byte[] b = renderBytes(t, vars);
+    return EncodedRequest.safeInHead(b, 0, b.length) ? new String(b, StandardCharsets.UTF_8) : null;
   }
 
   private static byte[] renderBytes(Template t, Vars vars) {

@@ -72,9 +72,12 @@ final class RawSession implements Engine.Session {
     int e = p.spec.pickEndpoint(request, vars);
     Connection c = connections[p.origin[e]];
     byte[] bytes = p.bytes(e, vars);
-    int length = p.length(e, vars);
     c.written = false;
     last = c;
+    if (bytes == null) {
+      return EncodedRequest.unsafe(reasons);
+    }
+    int length = p.length(e, vars);
     if (!keepAlive) {
       c.connectNanos = 0;
       c.tlsNanos = 0;

@@ -105,6 +105,10 @@ public record RequestSpec(
         throw new IllegalArgumentException(
             h.name() + " is set by phaseload from the request; leave it out");
       }
+      refuseLineBreaks("header " + h.name() + "'s value", h.value());
+    }
+    for (Endpoint e : endpoints) {
+      refuseLineBreaks("the path", e.path());
     }
     endpoints = List.copyOf(endpoints);
     headers = List.copyOf(headers);
@@ -132,6 +136,22 @@ public record RequestSpec(
         }
         expect.text().checkRepeats(draws, "expect of " + name);
       }
+    }
+  }
+
+  /**
+   * Refuses a value written into the request's head with CR, LF or NUL in its text, which would end
+   * its line and add lines of its own. (What variables render into it is checked per request, as it
+   * is sent.)
+   */
+  private static void refuseLineBreaks(String what, Template t) {
+    String text = t.toString();
+    if (text.indexOf('\r') >= 0 || text.indexOf('\n') >= 0 || text.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException(
+          what
+              + " holds a CR, LF or NUL, which would add lines to the request: \""
+              + text.replace("\r", "\\r").replace("\n", "\\n").replace("\0", "\\0")
+              + "\"");
     }
   }
 

@@ -159,6 +159,11 @@ final class LoopConnection implements LoopChannel {
     }
   }
 
+  /**
+   * Sends {@code bytes[0, length)}, request {@code index} rendered with {@code vars}; its caller
+   * hears the outcome on a later turn. Null {@code bytes} is a request {@link EncodedRequest#bytes}
+   * refused: it fails, not sent, and the connection is left as it is.
+   */
   void send(EncodedRequest p, int index, Vars vars, byte[] bytes, int length) {
     if (ahead != null) {
       abandonAhead(
@@ -180,6 +185,8 @@ final class LoopConnection implements LoopChannel {
     }
     if (loop.aborted()) {
       failed(Outcome.failure(Outcome.NOT_SENT, Reasons.ABORTED));
+    } else if (bytes == null) {
+      failed(EncodedRequest.unsafe(loop.reasons));
     } else if (channel == null) {
       connect();
     } else {

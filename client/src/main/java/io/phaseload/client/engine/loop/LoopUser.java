@@ -79,7 +79,7 @@ final class LoopUser implements ExchangeTimes {
     int e = p.spec.pickEndpoint(request, vars);
     byte[] bytes = p.bytes(e, vars);
     last = connections[p.origin[e]];
-    last.send(p, request, vars, bytes, p.length(e, vars));
+    last.send(p, request, vars, bytes, bytes == null ? 0 : p.length(e, vars));
   }
 
   /**
