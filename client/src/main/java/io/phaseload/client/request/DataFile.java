@@ -103,7 +103,19 @@ public record DataFile(String file, List<String> columns, byte[][][] cells, Pick
       while (it.hasNext()) {
         Map<String, String> row = it.next();
         if (columns.isEmpty()) {
-          columns.addAll(row.keySet());
+          // The header's names, not the first row's keys: a short first row lacks some.
+          ((CsvSchema) it.getParser().getSchema()).forEach(c -> columns.add(c.getName()));
+        }
+        if (row.size() < columns.size()) {
+          // A row cut short would send its missing cells as empty values.
+          List<String> missing = new ArrayList<>(columns);
+          missing.removeAll(row.keySet());
+          throw new IllegalArgumentException(
+              "row "
+                  + (rows.size() + 1)
+                  + " after the header has no value for "
+                  + String.join(", ", missing)
+                  + " (write an empty cell as ,,)");
         }
         add(rows, columns, row::get);
       }

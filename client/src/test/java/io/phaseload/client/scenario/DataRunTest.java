@@ -147,10 +147,16 @@ class DataRunTest {
         "{file: users.csv, pick: unique}|data file users.csv has 3 rows; pick unique needs one for"
             + " every user of the run: 8",
         "{file: empty.csv}|data file empty.csv has no rows",
+        "{file: short.csv}|data file short.csv cannot be read: row 2 after the header has no"
+            + " value for password",
+        "{file: shortfirst.csv}|data file shortfirst.csv cannot be read: row 1 after the header"
+            + " has no value for password",
       })
   void aBadDataFileIsOneLineAndExit2(String data, String expected) throws Exception {
     users(3, "csv");
     Files.writeString(dir.resolve("empty.csv"), "email,password\n");
+    Files.writeString(dir.resolve("short.csv"), "email,password\na@x,p\nb@x\nc@x,p\n");
+    Files.writeString(dir.resolve("shortfirst.csv"), "email,password\nb@x\na@x,p\n");
     Path file = scenario(data);
     ClientRun run = ClientRun.of("4", "2", "127.0.0.1", "9", "--scenario", file.toString());
     assertEquals(ExitCode.USAGE, run.code(), run.err());
