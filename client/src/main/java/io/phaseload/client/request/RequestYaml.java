@@ -2,8 +2,6 @@ package io.phaseload.client.request;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.phaseload.client.plan.Target;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +57,7 @@ public final class RequestYaml {
       throw new InvalidScenario(where + ": cannot be read: " + e.getMessage());
     }
     try {
-      return new ObjectMapper(new YAMLFactory()).readTree(bytes);
+      return NoAliases.readTree(bytes);
     } catch (JacksonException e) {
       throw new InvalidScenario(
           YamlError.describe(where, new String(bytes, StandardCharsets.UTF_8), e));

@@ -71,7 +71,15 @@ class YamlSyntaxTest {
         mistake(
             "requests:\n  - name: 'it's'\n    path: /x\n",
             ":2:15: not valid YAML, text after a closing quote in \"- name: 'it's'\": inside '...'"
-                + " write '' for ', or quote with \"...\""));
+                + " write '' for ', or quote with \"...\""),
+        mistake(
+            "requests:\n  - name: a\n    path: /x\n    headers:\n      X-A: &a v\n      X-B: *a\n",
+            ":6: not valid YAML: *a is an alias, which phaseload does not resolve: write the value"
+                + " out"),
+        mistake(
+            "base: &b {path: /x}\nrequests:\n  - name: a\n    <<: *b\n",
+            ":4: not valid YAML: *b is an alias, which phaseload does not resolve: write the value"
+                + " out"));
   }
 
   private static Arguments mistake(String yaml, String line) {
