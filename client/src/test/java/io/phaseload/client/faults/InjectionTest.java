@@ -31,9 +31,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A target may not write the client's requests. A CR, LF or NUL written into a header's value or a
  * path (literally, on the command line or in a scenario) is refused before the run; one that a
- * variable renders there (a value captured from a hostile response) fails that request, not sent,
- * with a reason of its own, on every engine. The server logs every byte it received: it never sees
- * the injected header or request, and it received exactly what the client counts as sent.
+ * variable renders there (a value captured from a hostile response, a data row) fails that request,
+ * not sent, with a reason of its own, on every engine. The server logs every byte it received: it
+ * never sees the injected header or request, and it received exactly what the client counts as
+ * sent.
  */
 @Timeout(60)
 class InjectionTest {
@@ -120,6 +121,7 @@ class InjectionTest {
 
   static final String HOSTILE =
       """
+      data: {file: rows.csv}
       requests:
         - name: login
           path: /login
@@ -137,12 +139,17 @@ class InjectionTest {
           path: /api
           headers:
             X-Tok: ${h}
+        - name: row
+          path: /api
+          headers:
+            X-Row: ${data.v}
       """;
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"loop", "threads", "jersey"})
   void capturedLineBreaksAreNotSent(String engine, @TempDir Path dir) throws Exception {
     Path file = Files.writeString(dir.resolve("hostile.yaml"), HOSTILE);
+    Files.writeString(dir.resolve("rows.csv"), "v\n\"a\r\nX-Evil: 4\"\n");
     try (RawLogServer server = new RawLogServer()) {
       ClientRun run =
           ClientRun.of(
@@ -154,7 +161,7 @@ class InjectionTest {
       assertTrue(logins > 0, run.out());
       assertEquals(logins, server.heads.get(), received);
       assertEquals(server.heads.get(), run.sent(), run.out());
-      for (String name : List.of("bearer", "item", "header")) {
+      for (String name : List.of("bearer", "item", "header", "row")) {
         Group g = run.request(name);
         assertEquals(logins, g.count(Outcome.NOT_SENT), name + "\n" + run.out());
         assertEquals(0, g.sent(), name);
@@ -163,7 +170,7 @@ class InjectionTest {
         assertEquals(
             EncodedRequest.UNSAFE, run.result().reasons().message(reasons.get(0).getKey()));
       }
-      assertEquals(3 * logins, run.total().notSent());
+      assertEquals(4 * logins, run.total().notSent());
       assertEquals(1, run.code(), run.err());
     }
   }
