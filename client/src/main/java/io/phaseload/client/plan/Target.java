@@ -38,7 +38,9 @@ public record Target(URI uri) {
       }
       return new Target(uri);
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("malformed URL '" + url + "': " + e.getReason());
+      // The URL as one line, whatever it holds.
+      String shown = url.replace("\r", "\\r").replace("\n", "\\n");
+      throw new IllegalArgumentException("malformed URL '" + shown + "': " + e.getReason());
     }
   }
 

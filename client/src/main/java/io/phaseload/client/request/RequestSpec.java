@@ -92,7 +92,9 @@ public record RequestSpec(
     }
     if (method == null || !method.matches("[A-Z][A-Z0-9_-]*")) {
       throw new IllegalArgumentException(
-          "method must be an upper-case token like GET or POST, got '" + method + "'");
+          "method must be an upper-case token like GET or POST, got '"
+              + (method == null ? null : visible(method))
+              + "'");
     }
     if (endpoints == null || endpoints.isEmpty()) {
       throw new IllegalArgumentException("a request needs a path or a URL");
@@ -150,9 +152,14 @@ public record RequestSpec(
       throw new IllegalArgumentException(
           what
               + " holds a CR, LF or NUL, which would add lines to the request: \""
-              + text.replace("\r", "\\r").replace("\n", "\\n").replace("\0", "\\0")
+              + visible(text)
               + "\"");
     }
+  }
+
+  /** {@code text} with CR, LF and NUL written as escapes, so that a message stays one line. */
+  private static String visible(String text) {
+    return text.replace("\r", "\\r").replace("\n", "\\n").replace("\0", "\\0");
   }
 
   /**

@@ -213,6 +213,25 @@ class InjectionTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"--url|/a\r\nX: 1", "-X|GET\r\nX: 1"})
+  void aLineBreakInTheUrlOrTheMethodIsRefusedInOneLine(String option) throws Exception {
+    String[] o = option.split("\\|");
+    try (RawLogServer server = new RawLogServer()) {
+      String value = o[0].equals("--url") ? server.url().replaceAll("/$", "") + o[1] : o[1];
+      String url = o[0].equals("--url") ? value : server.url();
+      ClientRun run =
+          o[0].equals("--url")
+              ? ClientRun.of("1", "1", "--url", url)
+              : ClientRun.of("1", "1", "--url", url, o[0], value);
+      assertEquals(2, run.code(), run.out() + run.err());
+      assertEquals(0, server.connections.get());
+      String[] lines = run.err().strip().split("\n");
+      assertEquals(2, lines.length, "one reason line and the usage hint:\n" + run.err());
+      assertTrue(lines[0].contains("\\r\\nX: 1"), lines[0]);
+    }
+  }
+
   private static void assertRefused(ClientRun run, RawLogServer server) {
     assertEquals(2, run.code(), run.out() + run.err());
     assertTrue(run.runs().isEmpty());
