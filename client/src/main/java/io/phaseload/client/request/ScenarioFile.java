@@ -1,12 +1,9 @@
 package io.phaseload.client.request;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Stage;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -116,12 +113,7 @@ public final class ScenarioFile {
    * list of them; the expressions themselves are checked by their reader.
    */
   public static List<String> slos(Path file) throws InvalidScenario {
-    JsonNode root;
-    try {
-      root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-    } catch (IOException e) {
-      throw new InvalidScenario(file + ": cannot be read: " + e.getMessage());
-    }
+    JsonNode root = RequestYaml.yaml(file);
     List<String> out = new ArrayList<>();
     RequestYaml.sloList(file + ": slo", root.get("slo"), "", out);
     if (root.has("populations")) {

@@ -1,0 +1,71 @@
+package io.phaseload.client.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.cli.ExitCode;
+import io.phaseload.client.request.RequestYaml;
+import io.phaseload.client.testing.ChildClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hostile input and crash paths, each run as a person runs the client (a child JVM with a small
+ * heap, its standard input not a terminal): each ends within seconds with one line, the partial
+ * report where there is one, and no stack trace.
+ */
+@Timeout(60)
+class CrashPathTest {
+
+  private static final String NOWHERE = "http://127.0.0.1:9/";
+
+  /** A usage error: exit 2, the reason then the usage hint, no stack trace. */
+  private static void refused(ChildClient c, String reason) {
+    assertEquals(ExitCode.USAGE, c.code(), c.toString());
+    assertFalse(c.stackTrace(), c.toString());
+    String[] lines = c.err().strip().split("\n");
+    assertEquals(2, lines.length, c.toString());
+    assertTrue(lines[0].startsWith("phaseload: ") && lines[0].contains(reason), c.toString());
+  }
+
+  @Test
+  void aBodyFromDevZeroIsRefusedAtItsLimitNotReadToTheEndOfMemory(@TempDir Path dir)
+      throws Exception {
+    // /dev/zero's size reads 0, so a check of the size let it through to an endless read.
+    ChildClient c = ChildClient.run("64m", 20, dir, "1", "1", "--url", NOWHERE, "-d", "@/dev/zero");
+    refused(c, "body file /dev/zero is over " + RequestYaml.MAX_BODY_BYTES + " bytes");
+  }
+
+  @Test
+  void aScenarioBodyFileFromDevZeroIsRefused(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("steps.yaml");
+    Files.writeString(file, "requests: [{name: a, path: /x, bodyFile: /dev/zero}]\n");
+    ChildClient c =
+        ChildClient.run("64m", 20, dir, "1", "1", "--url", NOWHERE, "--scenario", file.toString());
+    refused(c, "request 'a': body file /dev/zero is over " + RequestYaml.MAX_BODY_BYTES + " bytes");
+  }
+
+  @Test
+  void aScenarioFileFromDevZeroIsRefusedBeforeParsing(@TempDir Path dir) throws Exception {
+    ChildClient c =
+        ChildClient.run("64m", 20, dir, "1", "1", "--url", NOWHERE, "--scenario", "/dev/zero");
+    refused(c, "/dev/zero: the file is over " + RequestYaml.MAX_FILE_BYTES + " bytes");
+  }
+
+  @Test
+  void aScenarioFileOverItsLimitIsRefusedBeforeTheParserSpendsSecondsOnIt(@TempDir Path dir)
+      throws Exception {
+    // One 2.5 MB scalar: the YAML parser's time grows with its square (3 s here), and only then
+    // was the body found too large.
+    Path file = dir.resolve("steps.yaml");
+    String body = "x".repeat(RequestYaml.MAX_FILE_BYTES + (1 << 19));
+    Files.writeString(file, "requests: [{name: a, path: /x, body: '" + body + "'}]\n");
+    ChildClient c =
+        ChildClient.run("256m", 20, dir, "1", "1", "--url", NOWHERE, "--scenario", file.toString());
+    refused(c, file + ": the file is over " + RequestYaml.MAX_FILE_BYTES + " bytes");
+  }
+}
