@@ -14,6 +14,7 @@ import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.run.HeapCheck;
 import io.phaseload.client.run.LiveProgress;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.RunRefusedException;
@@ -85,9 +86,24 @@ public final class Main {
             },
             "phaseload-interrupt");
     Runtime.getRuntime().addShutdownHook(hook);
-    int code = main.run(args);
+    int code;
+    try {
+      code = main.run(args);
+    } catch (OutOfMemoryError e) {
+      System.err.println(
+          "phaseload: out of memory ("
+              + e.getMessage()
+              + "): give the JVM more heap, e.g. java -Xmx2g -jar client.jar ...");
+      code = ExitCode.FAILED;
+    } catch (RuntimeException | Error e) {
+      StackTraceElement[] at = e.getStackTrace();
+      System.err.println("phaseload: internal error: " + e + (at.length > 0 ? " at " + at[0] : ""));
+      code = ExitCode.FAILED;
+    } finally {
+      // The hook waits for this on Ctrl-C; a run that ended by an exception must not keep it.
+      reported.countDown();
+    }
     System.out.flush();
-    reported.countDown();
     if (main.control.interrupted()) {
       return; // the JVM is already shutting down; it exits with the signal's status (130)
     }
@@ -210,6 +226,10 @@ public final class Main {
   private int run(Config config, String commandLine) {
     RunConfig rc = config.run();
     try {
+      if (config.live() != null) {
+        // The live page's window of latencies is kept beside the recording.
+        HeapCheck.require(rc.plan(), rc.timeSeries(), !rc.keepAlive(), Live.heapBytes(rc.plan()));
+      }
       live =
           config.live() == null
               ? null
@@ -217,6 +237,8 @@ public final class Main {
     } catch (LiveRefusedException e) {
       err.println("phaseload: " + e.getMessage());
       return ExitCode.USAGE;
+    } catch (RunRefusedException e) {
+      return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     }
     try (Live watched = live;
         RunSession s = RunSession.open(rc)) {

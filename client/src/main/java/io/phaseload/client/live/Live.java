@@ -55,6 +55,14 @@ public final class Live implements AutoCloseable {
   }
 
   /**
+   * The most heap the live page's window of latencies may take in a run of {@code plan}, for the
+   * heap check before the run.
+   */
+  public static long heapBytes(LoadPlan plan) {
+    return LiveSeries.windowBytes(plan);
+  }
+
+  /**
    * Binds the live port and makes a first push, before the run.
    *
    * @param requestNames the names the metrics label requests with

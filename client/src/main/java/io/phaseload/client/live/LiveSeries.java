@@ -1,5 +1,7 @@
 package io.phaseload.client.live;
 
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
 import io.phaseload.client.report.Millis;
 import io.phaseload.client.request.Outcome;
 import java.math.BigDecimal;
@@ -33,6 +35,31 @@ final class LiveSeries {
 
   /** Seconds of latencies kept for the percentiles. */
   static final int WINDOW_SECONDS = 30;
+
+  /**
+   * Heap a latency kept for the window may take: its 8 bytes, in an array that doubles as it fills
+   * (the old and the new copy, 24 bytes, while it does).
+   */
+  static final int BYTES_PER_KEPT_VALUE = 24;
+
+  /**
+   * The most heap the window's latencies may take in a run of {@code plan}: every request's, in a
+   * closed run, whose rate is not known before; a fixed-rate open run's for {@link #WINDOW_SECONDS}
+   * and one of its busiest phase, with its service times beside them.
+   */
+  static long windowBytes(LoadPlan plan) {
+    long kept = plan.totalRequests();
+    if (plan.isOpen() && plan.stages().isEmpty()) {
+      long busiest = 0;
+      for (Phase phase : plan.phases()) {
+        double perArrival = (double) plan.requests(phase) / Math.max(1, plan.arrivals(phase));
+        long window = (long) Math.ceil(plan.rate(phase) * perArrival * (WINDOW_SECONDS + 1));
+        busiest = Math.max(busiest, Math.min(plan.requests(phase), window));
+      }
+      kept = Math.min(kept, busiest);
+    }
+    return kept * BYTES_PER_KEPT_VALUE * (plan.isOpen() ? 2 : 1);
+  }
 
   /**
    * The most a second waits, after a later request was recorded, for requests still in flight

@@ -44,6 +44,16 @@ public final class HeapCheck {
    */
   public static void require(LoadPlan plan, boolean timeSeries, boolean connections)
       throws RunRefusedException {
+    require(plan, timeSeries, connections, 0);
+  }
+
+  /**
+   * As {@link #require(LoadPlan, boolean, boolean)}, with {@code extraBytes} more for what else the
+   * run keeps (the live page's window of latencies).
+   */
+  public static void require(
+      LoadPlan plan, boolean timeSeries, boolean connections, long extraBytes)
+      throws RunRefusedException {
     long requests = plan.totalRequests();
     if (requests > RecordLayout.maxRequests(plan, connections)) {
       throw new RunRefusedException(
@@ -60,7 +70,7 @@ public final class HeapCheck {
     requireHeap(
         requests,
         perRequest(plan, timeSeries) + connectionBytes,
-        0,
+        extraBytes,
         "java -Xmx%dg -jar client.jar ...");
   }
 

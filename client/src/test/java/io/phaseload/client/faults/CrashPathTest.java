@@ -68,4 +68,21 @@ class CrashPathTest {
         ChildClient.run("256m", 20, dir, "1", "1", "--url", NOWHERE, "--scenario", file.toString());
     refused(c, file + ": the file is over " + RequestYaml.MAX_FILE_BYTES + " bytes");
   }
+
+  @Test
+  void aLiveRunWhoseWindowDoesNotFitTheHeapIsRefusedBeforeItStarts(@TempDir Path dir)
+      throws Exception {
+    // 1,850,000 requests: their 24-byte records fit 64 MiB, and the live page's 30 s of latencies
+    // beside them do not. The run was started, ran out of memory mid-run and at the report, and
+    // printed no report after 86.7 s.
+    String[] run = {"20", "25000", "--quiet"};
+    ChildClient c = ChildClient.run("64m", 20, dir, concat(run, "--live", "0"));
+    refused(c, "1,850,000 requests need");
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
 }
