@@ -5,6 +5,7 @@ import io.phaseload.client.result.PhaseListener;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -194,7 +195,12 @@ public final class Live implements AutoCloseable {
       return;
     }
     Duration linger = config.linger();
-    if (linger == null) {
+    if (linger == null && !stdinIsTerminal()) {
+      // No one is there to press Ctrl-C (CI, a script, nohup): a wait for it would never end.
+      out.println(
+          "Final page not kept: standard input is not a terminal, so no Ctrl-C could end it;"
+              + " keep it with --live-linger D");
+    } else if (linger == null) {
       out.println("Final page at " + url() + " until Ctrl-C");
       out.flush();
       stop.await();
@@ -202,6 +208,20 @@ public final class Live implements AutoCloseable {
       out.println("Final page at " + url() + " for " + linger.toSeconds() + " s (--live-linger)");
       out.flush();
       stop.await(linger.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
+   * Whether standard input is a terminal, someone's there to press Ctrl-C: on Linux what {@code
+   * /proc/self/fd/0} names, elsewhere whether the JVM has a console.
+   */
+  static boolean stdinIsTerminal() {
+    Path stdin = Path.of("/proc/self/fd/0");
+    try {
+      String real = stdin.toRealPath().toString();
+      return real.startsWith("/dev/pts/") || real.startsWith("/dev/tty");
+    } catch (IOException | RuntimeException e) {
+      return System.console() != null;
     }
   }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.cli.ExitCode;
 import io.phaseload.client.request.RequestYaml;
 import io.phaseload.client.testing.ChildClient;
@@ -78,6 +80,31 @@ class CrashPathTest {
     String[] run = {"20", "25000", "--quiet"};
     ChildClient c = ChildClient.run("64m", 20, dir, concat(run, "--live", "0"));
     refused(c, "1,850,000 requests need");
+  }
+
+  @Test
+  void aLiveRunWithNoTerminalToPressCtrlCEndsByItself(@TempDir Path dir) throws Exception {
+    // Standard input is /dev/null, as in CI: the final page waited for a Ctrl-C no one can press.
+    Path json = dir.resolve("run.json");
+    ChildClient c =
+        ChildClient.run(
+            "256m",
+            20,
+            dir,
+            "2",
+            "50",
+            "--phases",
+            "1.0",
+            "--live",
+            "0",
+            "--quiet",
+            "--json",
+            json.toString());
+    assertEquals(ExitCode.OK, c.code(), c.toString());
+    assertFalse(c.stackTrace(), c.toString());
+    JsonNode total = new ObjectMapper().readTree(json.toFile()).get("total");
+    assertEquals(200, total.get("sent").asLong(), c.toString());
+    assertEquals(0, total.get("failed").asLong(), c.toString());
   }
 
   private static String[] concat(String[] a, String... b) {
