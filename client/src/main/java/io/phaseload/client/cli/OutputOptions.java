@@ -1,5 +1,9 @@
 package io.phaseload.client.cli;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.kohsuke.args4j.Option;
 
 /**
@@ -42,6 +46,9 @@ final class OutputOptions {
 
   /** These outputs, checked, with the record file and the live line's choice. */
   Config.Outputs outputs(String record, boolean quiet) throws UsageException {
+    distinct(
+        new String[] {"--json", "--csv", "--charts", "--record", "--html", "--hgrm"},
+        new String[] {json, csv, charts, record, html, hgrm});
     return new Config.Outputs(
         Args.writableFile("--json", json),
         Args.writableFile("--csv", csv),
@@ -50,5 +57,26 @@ final class OutputOptions {
         quiet,
         Args.writableFile("--html", html),
         Args.writableFile("--hgrm", hgrm));
+  }
+
+  /** Refuses two outputs given the same path: the one written last would replace the other. */
+  private static void distinct(String[] options, String[] paths) throws UsageException {
+    Map<Path, String> seen = new HashMap<>();
+    for (int i = 0; i < options.length; i++) {
+      if (paths[i] == null) {
+        continue;
+      }
+      Path p;
+      try {
+        p = Path.of(paths[i]).toAbsolutePath().normalize();
+      } catch (InvalidPathException e) {
+        continue; // its own check says what is wrong with it
+      }
+      String other = seen.putIfAbsent(p, options[i]);
+      if (other != null) {
+        throw new UsageException(
+            other + " and " + options[i] + " are both " + paths[i] + ": give each its own file");
+      }
+    }
   }
 }

@@ -55,6 +55,16 @@ public final class HeapCheck {
       LoadPlan plan, boolean timeSeries, boolean connections, long extraBytes)
       throws RunRefusedException {
     long requests = plan.totalRequests();
+    if (requests > RecordLayout.maxRequests(plan, connections) && plan.isOpen()) {
+      // The open model's size is its rate over its phases' length; THREADS only caps the users.
+      throw new RunRefusedException(
+          String.format(
+              Locale.ROOT,
+              "the rate over the phases' length is %,d requests; one run records at most %,d:"
+                  + " lower the rate or the phases' length (--rate, --phase-seconds or --stages)",
+              requests,
+              RecordLayout.maxRequests(plan, connections)));
+    }
     if (requests > RecordLayout.maxRequests(plan, connections)) {
       throw new RunRefusedException(
           String.format(

@@ -32,6 +32,11 @@ class BadArgumentsTest {
         bad("99999999999 1", "THREADS must be at most 2147483647"),
         bad("1000000000 1", "requests"),
         bad("1000000 1000000", "requests"),
+        bad(
+            "20 100 --rate 10000 --phase-seconds 86400",
+            "lower the rate or the phases' length (--rate, --phase-seconds or --stages)"),
+        bad("20 100 --json x.out --record x.out", "--json and --record are both x.out"),
+        bad("20 100 --csv x.csv --html ./x.csv", "--csv and --html are both ./x.csv"),
         bad("20 100 127.0.0.1 0", "PORT must be between 1 and 65535, got 0"),
         bad("20 100 127.0.0.1 70000", "PORT must be between 1 and 65535, got 70000"),
         bad("20 100 127.0.0.1 -1", "must be positive, got -1"),
