@@ -35,11 +35,23 @@ final class ReportFiles {
 
   /**
    * Creates the directories the outputs need, before the run, so that a bad path is one line and no
-   * request is sent in vain.
+   * request is sent in vain, and removes an earlier run's record at the {@code --record} path.
    */
   static void prepare(Config.Outputs outputs) throws UsageException {
     if (outputs.charts() != null) {
       createDirectory("--charts", outputs.charts());
+    }
+    if (outputs.record() != null) {
+      // An earlier run's record there would pass for this one's if this one dies before writing.
+      try {
+        Files.deleteIfExists(outputs.record());
+      } catch (IOException | RuntimeException e) {
+        throw new UsageException(
+            "--record "
+                + outputs.record()
+                + ": cannot remove the earlier record: "
+                + e.getMessage());
+      }
     }
   }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.cli.ExitCode;
 import io.phaseload.client.request.RequestYaml;
 import io.phaseload.client.testing.ChildClient;
+import io.phaseload.client.testing.ClientRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -105,6 +106,16 @@ class CrashPathTest {
     JsonNode total = new ObjectMapper().readTree(json.toFile()).get("total");
     assertEquals(200, total.get("sent").asLong(), c.toString());
     assertEquals(0, total.get("failed").asLong(), c.toString());
+  }
+
+  @Test
+  void aRunThatDiesLeavesNoEarlierRecordToPassForIts(@TempDir Path dir) throws Exception {
+    Path record = dir.resolve("run.rec");
+    Files.writeString(record, "an earlier run's record");
+    // Nothing listens on port 9: the run ends before it has a record to write.
+    ClientRun run = ClientRun.of("1", "1", "127.0.0.1", "9", "--record", record.toString());
+    assertEquals(ExitCode.FAILED, run.code(), run.err());
+    assertFalse(Files.exists(record), "the earlier record is still there");
   }
 
   private static String[] concat(String[] a, String... b) {
