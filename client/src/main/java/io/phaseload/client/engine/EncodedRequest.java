@@ -73,12 +73,7 @@ public final class EncodedRequest {
     this.expect = spec.expect();
     this.head = spec.head();
     this.captures = spec.captures();
-    boolean readsBody = spec.captures().stream().anyMatch(Capture::readsBody);
-    this.keep =
-        spec.head()
-            ? 0
-            : Math.max(
-                spec.expect().bodyBytesNeeded(), readsBody ? Expectation.MAX_BODY_CHECKED : 0);
+    this.keep = bodyToKeep(spec);
     this.keepHeaders =
         spec.captures().stream()
             .map(Capture::headerName)
@@ -269,5 +264,16 @@ public final class EncodedRequest {
 
   private static byte[] bytes(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The bytes of a response body that request {@code spec}'s check and captures read: the rest is
+   * counted and dropped, on every engine, so that a large answer costs no heap.
+   */
+  static int bodyToKeep(RequestSpec spec) {
+    boolean readsBody = spec.captures().stream().anyMatch(Capture::readsBody);
+    return spec.head()
+        ? 0
+        : Math.max(spec.expect().bodyBytesNeeded(), readsBody ? Expectation.MAX_BODY_CHECKED : 0);
   }
 }

@@ -1,7 +1,6 @@
 package io.phaseload.client.engine;
 
 import jakarta.ws.rs.core.Response;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequest;
@@ -22,19 +21,20 @@ final class JerseyBody {
 
   private JerseyBody() {}
 
-  /** The body of {@code response}, read by {@code deadline} ({@link System#nanoTime}). */
-  static byte[] read(Response response, long deadline) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+  /**
+   * Reads the body of {@code response} by {@code deadline} ({@link System#nanoTime}), keeping its
+   * first bytes in {@code kept} (as many as it was started for) and dropping the rest, as the raw
+   * engines do: a body larger than the heap is read, not held.
+   */
+  static void read(Response response, long deadline, KeptBody kept, byte[] buf) throws IOException {
     InputStream in = response.readEntity(InputStream.class);
-    byte[] buf = new byte[8192];
     for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
-      out.write(buf, 0, n);
+      kept.keep(buf, 0, n);
       if (System.nanoTime() - deadline >= 0) {
         ABANDONED.set(true);
         throw new Failures.SlowResponseException();
       }
     }
-    return out.toByteArray();
   }
 
   /**

@@ -112,8 +112,10 @@ public final class JerseyEngine implements Engine {
   @Override
   public Session open() {
     Invocation[] fixed = new Invocation[scenario.size()];
+    int[] keep = new int[scenario.size()];
     for (int r = 0; r < fixed.length; r++) {
       RequestSpec spec = scenario.get(r);
+      keep[r] = EncodedRequest.bodyToKeep(spec);
       if (spec.endpoints().size() == 1 && spec.constant()) {
         fixed[r] = invocation(spec, 0, Vars.none());
       }
@@ -122,8 +124,13 @@ public final class JerseyEngine implements Engine {
       /** Until the last response's head was in, without keep-alive; else 0. */
       private long firstByte;
 
-      /** The last response's body and its headers, kept only for a request that captures. */
-      private byte[] lastBody = new byte[0];
+      /**
+       * The last response's first bytes, as many as its check and captures read (or its failure's
+       * excerpt), and its headers, kept only for a request that captures or failed its status.
+       */
+      private final KeptBody kept = new KeptBody();
+
+      private final byte[] buf = new byte[8192];
 
       private MultivaluedMap<String, String> lastHeaders;
 
@@ -153,17 +160,18 @@ public final class JerseyEngine implements Engine {
               firstByte = System.nanoTime() - began;
             }
             int status = response.getStatus();
-            byte[] body =
-                spec.head() || !response.hasEntity()
-                    ? new byte[0]
-                    : JerseyBody.read(response, began + readTimeoutNanos);
-            if (!spec.captures().isEmpty() || scenario.cookies()) {
-              lastBody = body;
-              lastHeaders = response.getStringHeaders();
-            } else if (!x.statusOk(status)) {
-              lastBody = body; // for the reason's excerpt, taken once the answer is timed
+            kept.start(keep[request]);
+            if (!x.statusOk(status)) {
+              kept.keepAtLeast(Expectation.EXCERPT_BYTES); // for the reason's excerpt
             }
-            return x.check(status, body, body.length, false, vars, request, reasons);
+            if (!spec.head() && response.hasEntity()) {
+              JerseyBody.read(response, began + readTimeoutNanos, kept, buf);
+            }
+            if (!spec.captures().isEmpty() || scenario.cookies()) {
+              lastHeaders = response.getStringHeaders();
+            }
+            return x.check(
+                status, kept.bytes(), kept.length(), kept.truncated(), vars, request, reasons);
           }
         } catch (ProcessingException | IllegalStateException | IOException e) {
           return Failures.outcomeOf(e, reasons, true, aborted);
@@ -175,7 +183,8 @@ public final class JerseyEngine implements Engine {
         scenario
             .get(request)
             .expect()
-            .explain(outcome, lastBody, lastBody.length, false, vars, request, reasons);
+            .explain(
+                outcome, kept.bytes(), kept.length(), kept.truncated(), vars, request, reasons);
         MultivaluedMap<String, String> headers = lastHeaders;
         List<String> setCookies = headers == null ? null : headers.get("Set-Cookie");
         if (scenario.cookies() && setCookies != null) {
@@ -193,9 +202,9 @@ public final class JerseyEngine implements Engine {
         return Capture.takeAll(
             captures,
             outcome,
-            lastBody,
-            lastBody.length,
-            false,
+            kept.bytes(),
+            kept.length(),
+            kept.truncated(),
             name -> headers == null ? null : headers.getFirst(name),
             vars,
             request,
