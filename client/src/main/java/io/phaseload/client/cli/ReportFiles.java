@@ -42,6 +42,12 @@ final class ReportFiles {
       createDirectory("--charts", outputs.charts());
     }
     if (outputs.record() != null) {
+      // The record is written beside its path and moved onto it: a device or a pipe there (run as
+      // root, /dev/null) would be replaced by a file, and removing a stale record would remove it.
+      if (Files.exists(outputs.record()) && !Files.isRegularFile(outputs.record())) {
+        throw new UsageException(
+            "--record " + outputs.record() + " is not a regular file: give the record a file path");
+      }
       // An earlier run's record there would pass for this one's if this one dies before writing.
       try {
         Files.deleteIfExists(outputs.record());

@@ -118,6 +118,21 @@ class CrashPathTest {
     assertFalse(Files.exists(record), "the earlier record is still there");
   }
 
+  /**
+   * A pipe (or, run as root, a device such as /dev/full) at the --record path is refused before the
+   * run, and left as it was: the record's move onto its path, or the removal of a stale record,
+   * would have replaced it with a file.
+   */
+  @Test
+  void aRecordPathThatIsNotARegularFileIsRefusedAndLeftAlone(@TempDir Path dir) throws Exception {
+    Path fifo = dir.resolve("pipe");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+    ClientRun run = ClientRun.of("1", "1", "127.0.0.1", "9", "--record", fifo.toString());
+    assertEquals(ExitCode.USAGE, run.code(), run.err());
+    assertTrue(run.err().contains("is not a regular file"), run.err());
+    assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "the pipe is still a pipe");
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);
