@@ -164,7 +164,9 @@ public final class JsonReport {
     doc.put("partial", run.partial());
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
-    doc.put("delivery", delivery(run));
+    // Read once: each phase's lateness below comes from the same reading of the recording.
+    List<Delivery> deliveries = run.plan().isOpen() ? Delivery.of(run) : List.of();
+    doc.put("delivery", delivery(run, deliveries));
     Map<String, Object> total = group(summary.total(), wallSeconds, run);
     if (service != null) {
       total.put("serviceTimeMs", latency(service.total().latency()));
@@ -205,7 +207,7 @@ public final class JsonReport {
         m.put(
             "achievedRate", BigDecimal.valueOf(a.achievedRate()).setScale(1, RoundingMode.HALF_UP));
         m.put("late", a.late());
-        Lateness late = Lateness.of(run, ran).orElse(null);
+        Lateness late = run.merged() ? null : lateness(deliveries, phase.name());
         m.put("lateThreadsBusy", late == null ? null : late.busy());
         m.put("lateThreadFree", late == null ? null : late.free());
         m.put("maxLateMs", Millis.of(a.maxLateNanos()));
@@ -281,11 +283,10 @@ public final class JsonReport {
    * rates, the cause ({@link Delivery.Cause}, lower case) and its sentence; null in the closed
    * model, which is asked for users, not a rate.
    */
-  static Map<String, Object> delivery(RunResult run) {
+  static Map<String, Object> delivery(RunResult run, List<Delivery> phases) {
     if (!run.plan().isOpen()) {
       return null;
     }
-    List<Delivery> phases = Delivery.of(run);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("delivered", Delivery.all(phases));
     m.put(
@@ -311,6 +312,16 @@ public final class JsonReport {
                 })
             .toList());
     return m;
+  }
+
+  /** The lateness of phase {@code name} as its delivery read it; none for a phase asked no rate. */
+  private static Lateness lateness(List<Delivery> deliveries, String name) {
+    for (Delivery d : deliveries) {
+      if (d.phase().equals(name)) {
+        return d.lateness();
+      }
+    }
+    return Lateness.NONE;
   }
 
   /** A merged run's generators: who, when (on the merged axis), what each sent. */
