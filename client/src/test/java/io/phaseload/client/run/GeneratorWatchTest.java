@@ -46,10 +46,15 @@ class GeneratorWatchTest {
         t.join();
       }
     }
-    // Every core busy in this process, or, where other processes hold cores, its threads kept
-    // waiting for one: either way the generator wanted more than its cores.
-    assertTrue(load.limited(), load.warning());
-    assertTrue(load.warning().startsWith("WARNING: the generator itself may have limited"));
+    // Its threads used every core or waited for one: the generator wanted more than its cores,
+    // whoever else held them.
+    assertTrue(load.demandShare() > GeneratorLoad.MAX_CPU_SHARE, load.warning());
+    // Where other processes left it the cores (on CI they took 15 %, and it used 85 %), it used
+    // them to the full and is flagged as its own limit.
+    if (load.othersShare() < 1 - GeneratorLoad.MAX_CPU_SHARE - 0.02) {
+      assertTrue(load.limited(), load.warning());
+      assertTrue(load.warning().startsWith("WARNING: the generator itself may have limited"));
+    }
   }
 
   @Test
