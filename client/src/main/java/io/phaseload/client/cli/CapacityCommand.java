@@ -10,6 +10,7 @@ import io.phaseload.client.report.CapacityChart;
 import io.phaseload.client.report.CapacityPage;
 import io.phaseload.client.report.CapacityReport;
 import io.phaseload.client.report.Millis;
+import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.run.FileLimit;
 import io.phaseload.client.run.RunConfig;
@@ -20,9 +21,6 @@ import io.phaseload.client.slo.Slo;
 import io.phaseload.client.stats.Analysis;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -312,9 +310,7 @@ final class CapacityCommand {
     try {
       if (json != null) {
         current = json;
-        try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-          CapacityReport.writeJson(result, unit, target, w);
-        }
+        OutputFile.text(json, w -> CapacityReport.writeJson(result, unit, target, w));
         out.println("JSON: " + json);
       }
       if (charts != null) {
@@ -324,9 +320,7 @@ final class CapacityCommand {
       }
       if (html != null) {
         current = html;
-        try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
-          CapacityPage.write(result, unit.text(), target, commandLine, w);
-        }
+        OutputFile.text(html, w -> CapacityPage.write(result, unit.text(), target, commandLine, w));
         out.println("HTML page: " + html);
       }
       return true;

@@ -8,13 +8,11 @@ import io.phaseload.client.record.RecordFileException;
 import io.phaseload.client.record.ShardMerge;
 import io.phaseload.client.report.ComparePage;
 import io.phaseload.client.report.CompareReport;
+import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Analysis;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,26 +157,20 @@ final class CompareCommand {
               + " noise estimate: nothing is judged");
     }
     List<Comparison.Row> regressions = failOn == null ? List.of() : c.regressions(failOn);
+    Double limit = failOn;
     Path current = json;
     try {
       if (json != null) {
-        try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-          CompareReport.writeJson(c, base.label(), next.label(), warnings, failOn, w);
-        }
+        OutputFile.text(
+            json, w -> CompareReport.writeJson(c, base.label(), next.label(), warnings, limit, w));
         out.println("JSON: " + json);
       }
       current = html;
       if (html != null) {
-        try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
-          ComparePage.write(
-              c,
-              base.page(),
-              next.page(),
-              warnings,
-              failOn,
-              "java -jar client.jar compare " + String.join(" ", args),
-              w);
-        }
+        String commandLine = "java -jar client.jar compare " + String.join(" ", args);
+        OutputFile.text(
+            html,
+            w -> ComparePage.write(c, base.page(), next.page(), warnings, limit, commandLine, w));
         out.println("HTML page: " + html);
       }
     } catch (IOException | RuntimeException e) {

@@ -10,16 +10,14 @@ import io.phaseload.client.report.RunTitle;
 import io.phaseload.client.request.Redaction;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.GeneratorLoad;
+import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -108,14 +106,27 @@ final class ReportFiles {
     }
   }
 
-  /** What writes one text report. */
-  private interface Text {
-    void write(Writer w) throws IOException;
+  /** What writes one output and names what it wrote. */
+  private interface Output {
+    String write() throws IOException;
   }
 
-  private static void text(Path file, Text text) throws IOException {
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      text.write(w);
+  /**
+   * Writes one output, or says in one line on err why it could not: a full disk or a missing
+   * directory costs that file, not the outputs after it.
+   */
+  private static boolean attempt(Path file, Output output, PrintStream out, PrintStream err) {
+    try {
+      out.println(output.write());
+      return true;
+    } catch (IOException | RuntimeException e) {
+      err.println("phaseload: cannot write " + file + ": " + e.getMessage());
+      return false;
+    } catch (OutOfMemoryError e) {
+      // The heap check before the run budgets this; a heap shared with more than it knows of can
+      // still run out, and the report printed above must not end in a stack trace.
+      err.println("phaseload: cannot write " + file + ": out of heap; raise -Xmx");
+      return false;
     }
   }
 
@@ -144,68 +155,99 @@ final class ReportFiles {
         && outputs.hgrm() == null) {
       return true;
     }
-    Path current = null;
-    try {
-      // The JSON's per-second rows, which the page also draws from when its buckets are a second.
-      TimeSeries perSecond = outputs.json() == null ? null : TimeSeries.of(result.recording());
-      if (outputs.json() != null) {
-        current = outputs.json();
-        text(
-            current,
-            w -> JsonReport.write(result, summary, service, perSecond, info, slos, generator, w));
-        out.println("JSON summary: " + current);
-      }
-      if (outputs.csv() != null) {
-        current = outputs.csv();
-        try (BufferedWriter w = Files.newBufferedWriter(current, StandardCharsets.UTF_8)) {
-          CsvReport.write(result, w);
-        }
-        out.println("CSV of every request: " + current);
-      }
-      if (outputs.charts() != null) {
-        current = outputs.charts();
-        String title = RunTitle.of(result.plan());
-        List<Path> drawn =
-            Charts.write(
-                result,
-                TimeSeries.of(result.recording(), result.wallNanos()),
-                phaseSpans(result),
-                summary.sortedLatencies(),
-                service == null ? null : service.sortedLatencies(),
-                title,
-                current);
-        out.println(
-            "Charts: "
-                + current
-                + " ("
-                + String.join(", ", drawn.stream().map(f -> f.getFileName().toString()).toList())
-                + ")");
-      }
-      if (outputs.html() != null) {
-        current = outputs.html();
-        text(
-            current,
-            w ->
-                HtmlReport.write(
-                    result, summary, service, info, commandLine, perSecond, slos, generator, w));
-        out.println("HTML page: " + current);
-      }
-      if (outputs.hgrm() != null) {
-        current = outputs.hgrm();
-        List<Path> files = HgrmReport.write(current, result, summary, service);
-        out.println(
-            "Latency distribution (HdrHistogram format): "
-                + String.join(", ", files.stream().map(Path::toString).toList()));
-      }
-      return true;
-    } catch (IOException | RuntimeException e) {
-      err.println("phaseload: cannot write " + current + ": " + e.getMessage());
-      return false;
-    } catch (OutOfMemoryError e) {
-      // The heap check before the run budgets this; a heap shared with more than it knows of can
-      // still run out, and the report printed above must not end in a stack trace.
-      err.println("phaseload: cannot write " + current + ": out of heap; raise -Xmx");
-      return false;
+    // The JSON's per-second rows, which the page also draws from when its buckets are a second.
+    TimeSeries perSecond = outputs.json() == null ? null : TimeSeries.of(result.recording());
+    boolean written = true;
+    if (outputs.json() != null) {
+      Path json = outputs.json();
+      written &=
+          attempt(
+              json,
+              () -> {
+                OutputFile.text(
+                    json,
+                    w ->
+                        JsonReport.write(
+                            result, summary, service, perSecond, info, slos, generator, w));
+                return "JSON summary: " + json;
+              },
+              out,
+              err);
     }
+    if (outputs.csv() != null) {
+      Path csv = outputs.csv();
+      written &=
+          attempt(
+              csv,
+              () -> {
+                OutputFile.text(csv, w -> CsvReport.write(result, w));
+                return "CSV of every request: " + csv;
+              },
+              out,
+              err);
+    }
+    if (outputs.charts() != null) {
+      Path dir = outputs.charts();
+      written &=
+          attempt(
+              dir,
+              () -> {
+                List<Path> drawn =
+                    Charts.write(
+                        result,
+                        TimeSeries.of(result.recording(), result.wallNanos()),
+                        phaseSpans(result),
+                        summary.sortedLatencies(),
+                        service == null ? null : service.sortedLatencies(),
+                        RunTitle.of(result.plan()),
+                        dir);
+                return "Charts: "
+                    + dir
+                    + " ("
+                    + String.join(
+                        ", ", drawn.stream().map(f -> f.getFileName().toString()).toList())
+                    + ")";
+              },
+              out,
+              err);
+    }
+    if (outputs.html() != null) {
+      Path html = outputs.html();
+      written &=
+          attempt(
+              html,
+              () -> {
+                OutputFile.text(
+                    html,
+                    w ->
+                        HtmlReport.write(
+                            result,
+                            summary,
+                            service,
+                            info,
+                            commandLine,
+                            perSecond,
+                            slos,
+                            generator,
+                            w));
+                return "HTML page: " + html;
+              },
+              out,
+              err);
+    }
+    if (outputs.hgrm() != null) {
+      Path hgrm = outputs.hgrm();
+      written &=
+          attempt(
+              hgrm,
+              () -> {
+                List<Path> files = HgrmReport.write(hgrm, result, summary, service);
+                return "Latency distribution (HdrHistogram format): "
+                    + String.join(", ", files.stream().map(Path::toString).toList());
+              },
+              out,
+              err);
+    }
+    return written;
   }
 }

@@ -2,11 +2,11 @@ package io.phaseload.client.record;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -17,7 +17,6 @@ import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
@@ -126,23 +125,18 @@ public final class RecordFile {
             rec.capacity(),
             rec.connections(),
             run.reasons().answers());
-    Path dir = file.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-    try {
-      try (DataOutputStream out =
-          new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
-        out.write(MAGIC);
-        out.writeInt(VERSION);
-        byte[] h = header.toBytes();
-        out.writeInt(h.length);
-        out.write(h);
-        writeBlocks(rec, out);
-      }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
-    return Files.size(file);
+    return OutputFile.write(
+        file,
+        stream -> {
+          DataOutputStream out = new DataOutputStream(stream);
+          out.write(MAGIC);
+          out.writeInt(VERSION);
+          byte[] h = header.toBytes();
+          out.writeInt(h.length);
+          out.write(h);
+          writeBlocks(rec, out);
+          out.flush();
+        });
   }
 
   private static void writeBlocks(LatencyRecorder rec, DataOutputStream out) throws IOException {

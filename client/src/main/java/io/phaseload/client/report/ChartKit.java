@@ -1,5 +1,6 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.result.OutputFile;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -108,9 +109,8 @@ final class ChartKit {
   }
 
   static Path save(XYChart chart, Path file) throws IOException {
-    String base = file.toString();
-    BitmapEncoder.saveBitmap(
-        chart, base.substring(0, base.length() - 4), BitmapEncoder.BitmapFormat.PNG);
+    OutputFile.write(
+        file, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
     return file;
   }
 

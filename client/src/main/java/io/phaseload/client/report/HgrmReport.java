@@ -2,12 +2,11 @@ package io.phaseload.client.report;
 
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Summary;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -180,9 +179,7 @@ public final class HgrmReport {
   }
 
   private static Path write(Path file, long[] sorted) throws IOException {
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      write(sorted, w);
-    }
+    OutputFile.text(file, w -> write(sorted, w));
     return file;
   }
 

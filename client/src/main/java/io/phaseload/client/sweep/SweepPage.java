@@ -1,11 +1,9 @@
 package io.phaseload.client.sweep;
 
 import io.phaseload.client.report.HtmlPage;
+import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RunInfo;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,9 +55,7 @@ public final class SweepPage {
     List<Object> curves = new ArrayList<>();
     SweepReport.byPool(rows).forEach((pool, of) -> curves.add(curve(pool, of)));
     doc.put("curves", curves);
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      HtmlPage.write(title, doc, w);
-    }
+    OutputFile.text(file, w -> HtmlPage.write(title, doc, w));
   }
 
   /** One pool's medians over repeats, by thread count. */

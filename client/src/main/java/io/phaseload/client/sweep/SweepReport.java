@@ -1,9 +1,8 @@
 package io.phaseload.client.sweep;
 
+import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RunInfo;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -237,21 +236,23 @@ public final class SweepReport {
   private static Path csv(List<SweepRow> rows, Path file) throws IOException {
     Set<String> names = new LinkedHashSet<>();
     rows.forEach(r -> names.addAll(r.phaseNames()));
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      w.write(CSV_HEADER_START);
-      for (String n : names) {
-        w.write("," + n.toLowerCase(Locale.ROOT) + "_s");
-      }
-      w.write("\n");
-      for (SweepRow r : rows) {
-        w.write(String.join(",", COLUMNS.stream().map(c -> c.csvCell(r)).toList()));
-        for (String n : names) {
-          int i = r.phaseNames().indexOf(n);
-          w.write(i < 0 ? "," : String.format(Locale.ROOT, ",%.3f", r.phaseSeconds().get(i)));
-        }
-        w.write("\n");
-      }
-    }
+    OutputFile.text(
+        file,
+        w -> {
+          w.write(CSV_HEADER_START);
+          for (String n : names) {
+            w.write("," + n.toLowerCase(Locale.ROOT) + "_s");
+          }
+          w.write("\n");
+          for (SweepRow r : rows) {
+            w.write(String.join(",", COLUMNS.stream().map(c -> c.csvCell(r)).toList()));
+            for (String n : names) {
+              int i = r.phaseNames().indexOf(n);
+              w.write(i < 0 ? "," : String.format(Locale.ROOT, ",%.3f", r.phaseSeconds().get(i)));
+            }
+            w.write("\n");
+          }
+        });
     return file;
   }
 
@@ -308,7 +309,7 @@ public final class SweepReport {
       }
     }
     md.append("Raw rows: [sweep.csv](sweep.csv).\n");
-    Files.writeString(file, md.toString(), StandardCharsets.UTF_8);
+    OutputFile.text(file, w -> w.write(md.toString()));
     return file;
   }
 }

@@ -133,6 +133,32 @@ class CrashPathTest {
     assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "the pipe is still a pipe");
   }
 
+  /**
+   * An error that reaches {@code main} (here the heap, filled by a data file of 1.5 million rows
+   * under -Xmx16m) is one line and ends the process at once: it printed a stack trace, and the
+   * shutdown hook then waited 62 s for a report that would never come.
+   */
+  @Test
+  void anErrorReachingMainIsOneLineAndEndsAtOnce(@TempDir Path dir) throws Exception {
+    Path rows = dir.resolve("rows.csv");
+    StringBuilder csv = new StringBuilder("id\n");
+    for (int i = 0; i < 1_500_000; i++) {
+      csv.append(i).append('\n');
+    }
+    Files.writeString(rows, csv);
+    Path file = dir.resolve("steps.yaml");
+    Files.writeString(
+        file, "data: {file: " + rows + "}\nrequests: [{name: a, path: '/x?id=${data.id}'}]\n");
+    ChildClient c =
+        ChildClient.run("16m", 20, dir, "2", "4", "--url", NOWHERE, "--scenario", file.toString());
+    assertEquals(ExitCode.FAILED, c.code(), c.toString());
+    assertFalse(c.stackTrace(), c.toString());
+    String[] lines = c.err().strip().split("\n");
+    assertEquals(1, lines.length, c.toString());
+    assertTrue(lines[0].startsWith("phaseload: out of memory"), c.toString());
+    assertTrue(c.millis() < 15_000, "ended after " + c.millis() + " ms");
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);
