@@ -134,9 +134,27 @@ public record DataFile(String file, List<String> columns, byte[][][] cells, Pick
         if (columns.isEmpty()) {
           row.fieldNames().forEachRemaining(columns::add);
         }
-        add(rows, columns, c -> row.hasNonNull(c) ? row.get(c).asText() : null);
+        // A line without one of the first line's keys would send it as an empty value.
+        List<String> missing = columns.stream().filter(c -> !row.has(c)).toList();
+        if (!missing.isEmpty()) {
+          throw new IllegalArgumentException(
+              "line "
+                  + (rows.size() + 1)
+                  + " has no value for "
+                  + String.join(", ", missing)
+                  + " (write an empty value as \"\")");
+        }
+        // A nested object or array is sent as its JSON text, not as nothing.
+        add(rows, columns, c -> cell(row.get(c)));
       }
     }
+  }
+
+  /**
+   * A JSON value as a cell: a string's text, a number's digits, a container's JSON; null as empty.
+   */
+  private static String cell(JsonNode value) {
+    return value.isNull() ? null : value.isContainerNode() ? value.toString() : value.asText();
   }
 
   private static void add(

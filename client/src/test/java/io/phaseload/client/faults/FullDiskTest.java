@@ -76,7 +76,8 @@ class FullDiskTest {
     for (Path f : files) {
       assertTrue(
           lines.stream()
-              .anyMatch(l -> l.equals("phaseload: cannot write " + f + ": No space left on device")),
+              .anyMatch(
+                  l -> l.equals("phaseload: cannot write " + f + ": No space left on device")),
           f + " in:\n" + run.err());
     }
     // Nothing half-written: the disk holds the filler and the earlier file, as they were.

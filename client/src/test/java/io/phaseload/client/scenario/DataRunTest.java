@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -151,18 +152,34 @@ class DataRunTest {
             + " value for password",
         "{file: shortfirst.csv}|data file shortfirst.csv cannot be read: row 1 after the header"
             + " has no value for password",
+        "{file: short.jsonl}|data file short.jsonl cannot be read: line 2 has no value for"
+            + " password (write an empty value as \"\")",
       })
   void aBadDataFileIsOneLineAndExit2(String data, String expected) throws Exception {
     users(3, "csv");
     Files.writeString(dir.resolve("empty.csv"), "email,password\n");
     Files.writeString(dir.resolve("short.csv"), "email,password\na@x,p\nb@x\nc@x,p\n");
     Files.writeString(dir.resolve("shortfirst.csv"), "email,password\nb@x\na@x,p\n");
+    Files.writeString(
+        dir.resolve("short.jsonl"),
+        "{\"email\": \"a@x\", \"password\": \"p\"}\n{\"email\": \"b@x\"}\n");
     Path file = scenario(data);
     ClientRun run = ClientRun.of("4", "2", "127.0.0.1", "9", "--scenario", file.toString());
     assertEquals(ExitCode.USAGE, run.code(), run.err());
     assertTrue(run.err().contains(expected), run.err());
     assertEquals(2, run.err().strip().split("\n").length, run.err());
     assertFalse(run.err().contains("Exception"), run.err());
+  }
+
+  /** A JSON line's nested value is sent as its JSON text, and an explicit null as empty. */
+  @Test
+  void jsonLinesCellsAreTheirTextNestedValuesTheirJson() throws Exception {
+    Files.writeString(
+        dir.resolve("odd.jsonl"),
+        "{\"email\": {\"a\": [1, 2]}, \"password\": null}\n"
+            + "{\"email\": 7, \"password\": \"s\"}\n");
+    List<String> bodies = run("{file: odd.jsonl}");
+    assertEquals(Set.of("{\"a\":[1,2]}:", "7:s"), new HashSet<>(bodies), bodies.toString());
   }
 
   @Test
