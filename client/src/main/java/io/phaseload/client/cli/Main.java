@@ -2,6 +2,7 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.compare.Comparison;
 import io.phaseload.client.live.Live;
+import io.phaseload.client.live.LiveOutput;
 import io.phaseload.client.live.LiveRefusedException;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Population;
@@ -31,6 +32,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -60,6 +62,7 @@ public final class Main {
   private final PrintStream err;
   private final RunControl control = new RunControl();
   private Consumer<Comparison> comparisons = c -> {};
+  private final List<LiveOutput> liveOutputs = new ArrayList<>();
   private volatile Live live;
 
   public Main(PrintStream out, PrintStream err) {
@@ -119,6 +122,15 @@ public final class Main {
   /** Also hands every finished {@code compare} to {@code observer} (tests read its rows). */
   public Main observeComparisons(Consumer<Comparison> observer) {
     comparisons = observer;
+    return this;
+  }
+
+  /**
+   * Also hands the run's live figures to {@code output}, beside {@code --live}'s and {@code
+   * --push}'s (tests plug in an output of their own).
+   */
+  public Main liveOutput(LiveOutput output) {
+    liveOutputs.add(output);
     return this;
   }
 
@@ -231,9 +243,9 @@ public final class Main {
         HeapCheck.require(rc.plan(), rc.timeSeries(), !rc.keepAlive(), Live.heapBytes(rc.plan()));
       }
       live =
-          config.live() == null
+          config.live() == null && liveOutputs.isEmpty()
               ? null
-              : Live.open(config.live(), rc.plan(), LivePages.title(rc), commandLine);
+              : Live.open(config.live(), liveOutputs, rc.plan(), LivePages.title(rc), commandLine);
     } catch (LiveRefusedException e) {
       err.println("phaseload: " + e.getMessage());
       return ExitCode.USAGE;

@@ -13,15 +13,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run's figures in Prometheus's terms, in a registry of their own (the page's port serves it at
- * {@code /metrics}; the pusher sends it): cumulative counters, so that nothing is lost between two
- * scrapes or pushes, a latency histogram, and gauges of the moment. A shard's metrics all carry a
- * {@code shard} label, so that a query can sum the shards.
+ * The live output that keeps a run's figures in Prometheus's terms, in a registry of their own,
+ * which the other two Prometheus outputs hand on: {@link LiveEndpoint} serves it at {@code
+ * /metrics} for a scrape, {@link PushgatewayOutput} pushes it. Cumulative counters, so that nothing
+ * is lost between two scrapes or pushes, a latency histogram, and gauges of the moment. A shard's
+ * metrics all carry a {@code shard} label, so that a query can sum the shards. One registry for
+ * both, so that a scrape of a pushing run sees its failed pushes too.
  *
- * <p>Updated by the one thread that reads the recording ({@link LiveFeed}); scraped and pushed from
- * others, which the client library's metrics allow.
+ * <p>Updated by the feed's thread ({@link LiveOutput}); scraped and pushed from others, which the
+ * client library's metrics allow.
  */
-final class LiveMetrics {
+final class LiveMetrics implements LiveOutput {
 
   /**
    * The histogram's buckets, in seconds: 0.5 ms doubling up to about 16 s, 16 buckets (plus +Inf),
@@ -46,6 +48,7 @@ final class LiveMetrics {
   private final Gauge planned;
   private final Gauge cpu;
   private final Gauge cpuWanted;
+  private boolean openModel;
 
   /**
    * Each (request, outcome)'s counter, found once: the label lookup is not repeated per request.
@@ -130,8 +133,21 @@ final class LiveMetrics {
     return registry;
   }
 
+  @Override
+  public void open(LiveRun run) {
+    openModel = run.plan().isOpen();
+    planned.set(run.plan().totalRequests());
+  }
+
   /** Counts one recorded request; a successful one's latency goes into the histogram. */
-  void request(int request, int outcome, long latencyNanos) {
+  @Override
+  public void request(
+      int request,
+      int outcome,
+      long startNanos,
+      long latencyNanos,
+      long serviceNanos,
+      boolean lateArrival) {
     // Most of a request name's outcomes repeat the last one (200 after 200): its counter is kept,
     // and the map (a boxed key) is asked only when the outcome changes.
     CounterDataPoint point = lastPoint[request];
@@ -154,36 +170,30 @@ final class LiveMetrics {
     if (Outcome.ok(outcome)) {
       latencyOf[request].observe(latencyNanos / 1e9);
     }
+    if (lateArrival) {
+      late.inc();
+    }
   }
 
-  void lateArrival() {
-    late.inc();
+  /** The gauges: the model's users or arrivals from the first phase on, the generator's CPU. */
+  @Override
+  public void moment(LiveMoment m) {
+    if (m.phase() != null && openModel) {
+      rate.set(m.arrivalsPerSecond());
+      rateTarget.set(m.rateTarget());
+    } else if (m.phase() != null) {
+      users.set(m.users());
+      usersTarget.set(m.usersTarget());
+    }
+    if (m.generator() != null) {
+      cpu.set(m.generator().cpuShare());
+      cpuWanted.set(m.generator().demandShare());
+    }
   }
 
+  /** A push to the Pushgateway failed. */
   void pushFailed() {
     pushFailures.inc();
-  }
-
-  void planned(long requests) {
-    planned.set(requests);
-  }
-
-  /** The closed model's users: those still sending, and the phase's. */
-  void users(int sending, int target) {
-    users.set(sending);
-    usersTarget.set(target);
-  }
-
-  /** The open model's arrivals per second: begun over the last second, and intended. */
-  void rate(double begun, double target) {
-    rate.set(begun);
-    rateTarget.set(target);
-  }
-
-  /** The generator's CPU in the phase so far, as shares of its cores. */
-  void cpu(double used, double wanted) {
-    cpu.set(used);
-    cpuWanted.set(wanted);
   }
 
   /** Requests counted so far, all outcomes. */
