@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.testing.ClientRun;
-import io.phaseload.server.PhaseloadServer;
+import io.phaseload.client.testing.EmbeddedServer;
 import io.phaseload.server.RequestStats;
-import io.phaseload.server.ServerConfig;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,17 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(120)
 public class MainTest {
 
-  private static PhaseloadServer server;
-
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = PhaseloadServer.start(ServerConfig.ephemeral());
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
+  @RegisterExtension static final EmbeddedServer server = new EmbeddedServer();
 
   public static ClientRun run(String... args) {
     return ClientRun.of(args);

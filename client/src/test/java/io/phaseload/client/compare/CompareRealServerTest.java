@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.phaseload.client.cli.ExitCode;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.CompareRun;
-import io.phaseload.server.PhaseloadServer;
-import io.phaseload.server.ServerConfig;
+import io.phaseload.client.testing.EmbeddedServer;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,27 +32,27 @@ class CompareRealServerTest {
    */
   @TempDir static Path dir;
 
+  @RegisterExtension static final EmbeddedServer server = new EmbeddedServer();
+
   private static Path base;
   private static Path again;
   private static Path next;
 
   @BeforeAll
   static void record() throws Exception {
-    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
-      // A first run pays for class loading and the JIT on both sides (p99 of 240 ms where the
-      // warm run's is 21): that is a change of the JVM, not of the service; it is not compared.
-      record(server, 1);
-      base = record(server, 20);
-      again = record(server, 20, "again");
-      next = record(server, 26);
-    }
+    // A first run pays for class loading and the JIT on both sides (p99 of 240 ms where the
+    // warm run's is 21): that is a change of the JVM, not of the service; it is not compared.
+    record(1);
+    base = record(20);
+    again = record(20, "again");
+    next = record(26);
   }
 
-  private static Path record(PhaseloadServer server, int ms) {
-    return record(server, ms, "");
+  private static Path record(int ms) {
+    return record(ms, "");
   }
 
-  private static Path record(PhaseloadServer server, int ms, String tag) {
+  private static Path record(int ms, String tag) {
     Path file = dir.resolve("work-" + ms + tag + ".plr");
     ClientRun run =
         ClientRun.of(
@@ -62,7 +62,7 @@ class CompareRealServerTest {
             "1.0",
             "-q",
             "--url",
-            "http://127.0.0.1:" + server.port() + "/work?ms=" + ms,
+            server.url("/work?ms=" + ms),
             "--record",
             file.toString());
     assertEquals(0, run.code(), run.out() + run.err());

@@ -10,17 +10,16 @@ import io.phaseload.client.compare.Comparison;
 import io.phaseload.client.testing.Chromium;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.CompareRun;
+import io.phaseload.client.testing.EmbeddedServer;
 import io.phaseload.client.testing.PageDom;
-import io.phaseload.server.PhaseloadServer;
-import io.phaseload.server.ServerConfig;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,25 +33,17 @@ class AnswerPagesBrowserTest {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private static PhaseloadServer server;
+  @RegisterExtension static final EmbeddedServer server = new EmbeddedServer();
 
   @TempDir static Path dir;
 
   @BeforeAll
-  static void start() throws Exception {
+  static void start() {
     Chromium.assumeInstalled("AnswerPagesBrowserTest");
-    server = PhaseloadServer.start(ServerConfig.ephemeral());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.close();
-    }
   }
 
   private static String url() {
-    return "http://127.0.0.1:" + server.port() + "/sayHello";
+    return server.url("/sayHello");
   }
 
   @Test

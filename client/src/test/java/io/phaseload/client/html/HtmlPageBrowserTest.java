@@ -12,10 +12,9 @@ import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.testing.Chromium;
 import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.EmbeddedServer;
 import io.phaseload.client.testing.HgrmFile;
 import io.phaseload.client.testing.PageDom;
-import io.phaseload.server.PhaseloadServer;
-import io.phaseload.server.ServerConfig;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +23,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,21 +43,13 @@ class HtmlPageBrowserTest {
     "min", "mean", "p50", "p90", "p95", "p99", "p99.9", "max"
   };
 
-  private static PhaseloadServer server;
+  @RegisterExtension static final EmbeddedServer server = new EmbeddedServer();
 
   @TempDir Path dir;
 
   @BeforeAll
-  static void start() throws Exception {
+  static void start() {
     Chromium.assumeInstalled("HtmlPageBrowserTest");
-    server = PhaseloadServer.start(ServerConfig.ephemeral());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.close();
-    }
   }
 
   /** The page of one run, its JSON report, and what the browser made of it. */

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.testing.ClientRun;
-import io.phaseload.server.PhaseloadServer;
-import io.phaseload.server.ServerConfig;
+import io.phaseload.client.testing.EmbeddedServer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What {@code --live} and {@code --push} refuse before the run: a port in use, an address that is
@@ -19,17 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class LiveRefusalsTest {
 
-  private static PhaseloadServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = PhaseloadServer.start(ServerConfig.ephemeral());
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
+  @RegisterExtension static final EmbeddedServer server = new EmbeddedServer();
 
   private static ClientRun run(String... options) {
     String[] args = new String[4 + options.length];

@@ -12,17 +12,15 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.phaseload.client.testing.ClientRun;
-import io.phaseload.server.PhaseloadServer;
-import io.phaseload.server.ServerConfig;
+import io.phaseload.client.testing.EmbeddedServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,22 +36,12 @@ class SchemaTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Path SCHEMAS = Path.of("..", "docs", "schema");
 
-  private static PhaseloadServer server;
+  @RegisterExtension static final EmbeddedServer server = new EmbeddedServer();
 
   @TempDir Path dir;
 
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = PhaseloadServer.start(ServerConfig.ephemeral());
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
-
   private static String url(String path) {
-    return "http://127.0.0.1:" + server.port() + path;
+    return server.url(path);
   }
 
   private static JsonSchema schema(String name) throws IOException {

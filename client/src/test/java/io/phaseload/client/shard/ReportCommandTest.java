@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.EmbeddedServer;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
-import io.phaseload.server.PhaseloadServer;
-import io.phaseload.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,22 +25,24 @@ class ReportCommandTest {
 
   @TempDir static Path dir;
 
+  @RegisterExtension static final EmbeddedServer embedded = new EmbeddedServer();
+
+  /** A second server, for a shard of the same plan run against another target. */
+  @RegisterExtension static final EmbeddedServer other = new EmbeddedServer();
+
   /**
    * Shards 0/2 and 1/2 of 4 x 2, shard 0/2 of 6 x 2, shard 1/2 of 4 x 2 against another server, and
    * a one-run record.
    */
   @BeforeAll
   static void record() throws Exception {
-    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral());
-        PhaseloadServer other = PhaseloadServer.start(ServerConfig.ephemeral())) {
-      String port = String.valueOf(server.port());
-      record("a0.plr", "4", "0/2", port);
-      record("a1.plr", "4", "1/2", port);
-      record("b0.plr", "6", "0/2", port);
-      record("c1.plr", "4", "1/2", String.valueOf(other.port()));
-      ClientRun one = ClientRun.of("4", "2", "127.0.0.1", port, "--record", path("one.plr"), "-q");
-      assertEquals(0, one.code(), one.err());
-    }
+    String port = String.valueOf(embedded.port());
+    record("a0.plr", "4", "0/2", port);
+    record("a1.plr", "4", "1/2", port);
+    record("b0.plr", "6", "0/2", port);
+    record("c1.plr", "4", "1/2", String.valueOf(other.port()));
+    ClientRun one = ClientRun.of("4", "2", "127.0.0.1", port, "--record", path("one.plr"), "-q");
+    assertEquals(0, one.code(), one.err());
   }
 
   private static void record(String file, String threads, String shard, String port) {

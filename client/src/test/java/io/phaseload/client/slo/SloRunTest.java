@@ -7,16 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.report.Millis;
 import io.phaseload.client.testing.ClientRun;
-import io.phaseload.server.PhaseloadServer;
-import io.phaseload.server.ServerConfig;
+import io.phaseload.client.testing.EmbeddedServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,22 +27,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(120)
 class SloRunTest {
 
-  private static PhaseloadServer server;
+  @RegisterExtension static final EmbeddedServer server = new EmbeddedServer();
 
   @TempDir Path dir;
 
-  @BeforeAll
-  static void startServer() throws Exception {
-    server = PhaseloadServer.start(ServerConfig.ephemeral());
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
-
   private static String url(String path) {
-    return "http://127.0.0.1:" + server.port() + path;
+    return server.url(path);
   }
 
   private static List<String> args(String... more) {
