@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.engine.http1.ResponseParser;
 import io.phaseload.client.request.ContractAnswer;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Vars;

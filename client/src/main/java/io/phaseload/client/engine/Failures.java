@@ -132,10 +132,10 @@ public final class Failures {
    * Thrown when a response's bytes keep coming past the read timeout, counted from when it began:
    * an endless or trickled body, which no single read's timeout ends.
    */
-  static final class SlowResponseException extends SocketTimeoutException {
+  public static final class SlowResponseException extends SocketTimeoutException {
     private static final long serialVersionUID = 1L;
 
-    SlowResponseException() {
+    public SlowResponseException() {
       super(SLOW_RESPONSE);
     }
   }

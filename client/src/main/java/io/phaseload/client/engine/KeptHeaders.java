@@ -40,7 +40,7 @@ public final class KeptHeaders {
   }
 
   /** Forgets what was kept: an interim (1xx) response's headers are not the final one's. */
-  void reset() {
+  public void reset() {
     for (int i = 0; i < wanted.length; i++) {
       lengths[i] = -1;
     }
@@ -51,7 +51,7 @@ public final class KeptHeaders {
    * Keeps the header line {@code b[s, e)}, whose name ends at {@code colon}, if its name is wanted
    * and not yet kept.
    */
-  void offer(byte[] b, int s, int colon, int e) {
+  public void offer(byte[] b, int s, int colon, int e) {
     if (wanted.length == 0 && !cookies) {
       return;
     }

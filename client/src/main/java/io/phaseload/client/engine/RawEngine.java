@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.engine.http1.ResponseReader;
 import io.phaseload.client.request.Reasons;
 import java.util.function.LongConsumer;
 

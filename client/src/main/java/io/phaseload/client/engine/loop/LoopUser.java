@@ -2,7 +2,7 @@ package io.phaseload.client.engine.loop;
 
 import io.phaseload.client.engine.EncodedRequest;
 import io.phaseload.client.engine.Origin;
-import io.phaseload.client.engine.ResponseParser;
+import io.phaseload.client.engine.http1.ResponseParser;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 

@@ -1,5 +1,6 @@
-package io.phaseload.client.engine;
+package io.phaseload.client.engine.http1;
 
+import io.phaseload.client.engine.Ascii;
 import java.net.ProtocolException;
 
 /**

@@ -1,4 +1,4 @@
-package io.phaseload.client.engine;
+package io.phaseload.client.engine.http1;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -126,14 +126,14 @@ class ResponseParserTest {
   }
 
   @ParameterizedTest
-  @MethodSource("io.phaseload.client.engine.ResponseCases#malformed")
+  @MethodSource("io.phaseload.client.engine.http1.ResponseCases#malformed")
   void rejectsMalformedResponses(String response) {
     assertThrows(ProtocolException.class, () -> new Stream(response, 1).next());
     assertThrows(ProtocolException.class, () -> new Stream(response, 1 << 20).next());
   }
 
   @ParameterizedTest
-  @MethodSource("io.phaseload.client.engine.ResponseCases#truncated")
+  @MethodSource("io.phaseload.client.engine.http1.ResponseCases#truncated")
   void reportsTheEndOfTheStreamMidResponse(String response) {
     assertThrows(EOFException.class, () -> new Stream(response, 1).next());
     assertThrows(EOFException.class, () -> new Stream(response, 3).next());

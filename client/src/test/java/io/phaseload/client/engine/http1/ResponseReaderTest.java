@@ -1,4 +1,4 @@
-package io.phaseload.client.engine;
+package io.phaseload.client.engine.http1;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -81,7 +81,7 @@ class ResponseReaderTest {
   }
 
   @ParameterizedTest
-  @MethodSource("io.phaseload.client.engine.ResponseCases#truncated")
+  @MethodSource("io.phaseload.client.engine.http1.ResponseCases#truncated")
   void reportsTheEndOfTheStreamMidResponse(String response) {
     assertThrows(EOFException.class, () -> reader(response, 1).read());
   }

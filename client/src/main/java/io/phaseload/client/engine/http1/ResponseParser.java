@@ -1,5 +1,9 @@
-package io.phaseload.client.engine;
+package io.phaseload.client.engine.http1;
 
+import io.phaseload.client.engine.Ascii;
+import io.phaseload.client.engine.EncodedRequest;
+import io.phaseload.client.engine.KeptBody;
+import io.phaseload.client.engine.KeptHeaders;
 import io.phaseload.client.request.Expectation;
 import java.io.EOFException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.phaseload.client.engine;
+package io.phaseload.client.engine.http1;
 
 import java.util.List;
 

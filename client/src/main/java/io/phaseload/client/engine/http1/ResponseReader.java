@@ -1,5 +1,9 @@
-package io.phaseload.client.engine;
+package io.phaseload.client.engine.http1;
 
+import io.phaseload.client.engine.EncodedRequest;
+import io.phaseload.client.engine.Failures;
+import io.phaseload.client.engine.KeptBody;
+import io.phaseload.client.engine.KeptHeaders;
 import io.phaseload.client.request.Expectation;
 import java.io.EOFException;
 import java.io.IOException;
@@ -14,7 +18,7 @@ import java.net.ProtocolException;
  *
  * <p>One per session; not thread-safe.
  */
-final class ResponseReader {
+public final class ResponseReader {
 
   private InputStream in;
   private final byte[] buf = new byte[16 * 1024];
@@ -27,7 +31,7 @@ final class ResponseReader {
   private final long responseNanos;
 
   /** A reader whose responses may take as long as their bytes keep coming. */
-  ResponseReader() {
+  public ResponseReader() {
     this(Long.MAX_VALUE / 4);
   }
 
@@ -36,7 +40,7 @@ final class ResponseReader {
    * first read began ({@link Failures.SlowResponseException}); each read's own wait is the
    * socket's.
    */
-  ResponseReader(long responseNanos) {
+  public ResponseReader(long responseNanos) {
     this.responseNanos = responseNanos;
   }
 
@@ -47,7 +51,7 @@ final class ResponseReader {
   private long firstByteAt;
 
   /** Notes when each response's first byte arrives, from now on: {@link #firstByteAt}. */
-  void timeFirstByte() {
+  public void timeFirstByte() {
     timeFirstByte = true;
   }
 
@@ -56,12 +60,12 @@ final class ResponseReader {
    * arrived or {@link #timeFirstByte} was not asked for. Exact only on a connection that carried no
    * earlier response, since bytes buffered from one are not read from the socket.
    */
-  long firstByteAt() {
+  public long firstByteAt() {
     return firstByteAt;
   }
 
   /** Starts reading a new connection; whatever was buffered from the last one is dropped. */
-  void reset(InputStream stream) {
+  public void reset(InputStream stream) {
     this.in = stream;
     pos = 0;
     end = 0;
@@ -70,7 +74,7 @@ final class ResponseReader {
   private static final String[] NO_HEADERS = {};
 
   /** Reads one whole response to a request other than HEAD, keeping what a body check can use. */
-  void read() throws IOException {
+  public void read() throws IOException {
     read(false, Expectation.MAX_BODY_CHECKED, NO_HEADERS, false);
   }
 
@@ -84,7 +88,8 @@ final class ResponseReader {
    * @throws ProtocolException if the response is not HTTP/1.x
    * @throws IOException if reading fails, e.g. on the read timeout
    */
-  void read(boolean head, int keep, String[] keepHeaders, boolean keepCookies) throws IOException {
+  public void read(boolean head, int keep, String[] keepHeaders, boolean keepCookies)
+      throws IOException {
     firstByteAt = 0;
     parser.start(head, keep, keepHeaders, keepCookies);
     readStarted();
@@ -96,7 +101,7 @@ final class ResponseReader {
    *
    * @throws IOException as {@link #read(boolean, int, String[], boolean)}
    */
-  void read(EncodedRequest request) throws IOException {
+  public void read(EncodedRequest request) throws IOException {
     firstByteAt = 0;
     parser.start(request);
     readStarted();
@@ -137,22 +142,22 @@ final class ResponseReader {
     }
   }
 
-  int status() {
+  public int status() {
     return parser.status();
   }
 
   /** Whether the connection may carry the next request. */
-  boolean keepAlive() {
+  public boolean keepAlive() {
     return parser.keepAlive();
   }
 
   /** The first bytes of the body, as many as the last read was asked to keep. */
-  KeptBody body() {
+  public KeptBody body() {
     return parser.body();
   }
 
   /** The values of the headers the last read was asked to keep. */
-  KeptHeaders headers() {
+  public KeptHeaders headers() {
     return parser.headers();
   }
 }
