@@ -4,7 +4,7 @@ package io.phaseload.client.engine.loop;
  * What a {@link LoopUser} tells when its request ends. Called on the user's loop thread only, so an
  * implementation may send the next request from {@link #answered} at once, without locks.
  */
-interface Caller {
+public interface Caller {
 
   /**
    * The request last sent is over.

@@ -25,9 +25,10 @@ import java.util.function.Consumer;
  * bounds how late a timeout is noticed.
  *
  * <p>{@link #execute}, {@link #wakeup} and {@link #stop} are thread-safe; everything else is called
- * on the loop's own thread.
+ * on the loop's own thread. Public only as a type a protocol's {@link LoopConnection} is made with:
+ * its members are the loop package's.
  */
-final class EventLoop implements Runnable {
+public final class EventLoop implements Runnable {
 
   private static final int BUFFER = 64 * 1024;
 

@@ -3,7 +3,6 @@ package io.phaseload.client.engine.loop;
 import io.phaseload.client.engine.EncodedRequest;
 import io.phaseload.client.engine.Failures;
 import io.phaseload.client.engine.Origin;
-import io.phaseload.client.engine.http1.ResponseParser;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
@@ -16,19 +15,27 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
 /**
- * A user's non-blocking connection to one origin: made on its first request (within the connect
- * timeout), or before the run's clock starts ({@link #openAhead}), kept while the server keeps it,
- * replaced before the next request when the server said {@code Connection: close}, framed a body by
- * closing, sent bytes nobody asked for, closed it between requests, or any exchange failed; with
- * {@code --no-keepalive}, closed after every response. The retry rule is the raw engine's: a
- * request whose write fails on a connection that already carried a response, or was opened ahead,
- * is sent once more on a new one (the kernel refused the bytes, so the server never saw them); a
- * request written but not answered is never retried.
+ * A user's non-blocking connection to one origin, as its {@link EventLoop} drives it: the part
+ * every protocol shares. It is made on its user's first request (within the connect timeout), or
+ * before the run's clock starts ({@link #openAhead}), kept while the server keeps it, replaced
+ * before the next request when the server said {@code Connection: close}, framed a body by closing,
+ * sent bytes nobody asked for, closed it between requests, or any exchange failed; with {@code
+ * --no-keepalive}, closed after every response. The retry rule is the raw engine's: a request whose
+ * write fails on a connection that already carried a response, or was opened ahead, is sent once
+ * more on a new one (the kernel refused the bytes, so the server never saw them); a request written
+ * but not answered is never retried.
+ *
+ * <p>This class owns the socket, TLS, the connect and handshake, the timeouts, the writing of a
+ * request's bytes and the reading of a response's, and how a failure is told. The protocol is a
+ * subclass in a package of its own, {@code engine.http1.Http1Connection} for HTTP/1.1: it says what
+ * bytes a request is ({@link #send}), where its response ends ({@link #received}, {@link #ended})
+ * and what was captured from it ({@link #capture}). Each hook is called once per event (a send, a
+ * read), never per byte.
  *
  * <p>Loop thread only. Nothing is allocated per request once connected: constant requests are
  * written from their encoded bytes, the response is parsed from the loop's read buffer.
  */
-final class LoopConnection implements LoopChannel {
+public abstract class LoopConnection implements LoopChannel {
 
   static final int IDLE = 0;
   static final int CONNECTING = 1;
@@ -46,6 +53,11 @@ final class LoopConnection implements LoopChannel {
     void failed(int failure);
   }
 
+  /** Makes a user's connection to {@code origin} on {@code loop}: one protocol's constructor. */
+  interface Maker {
+    LoopConnection make(EventLoop loop, Caller caller, Origin origin, boolean keepAlive);
+  }
+
   private final EventLoop loop;
   private final Caller caller;
   private final Runnable tellFailure = this::tellFailure;
@@ -54,8 +66,6 @@ final class LoopConnection implements LoopChannel {
 
   /** False with {@code --no-keepalive}: the connection is closed after its one response. */
   private final boolean keepAlive;
-
-  private final ResponseParser parser = new ResponseParser();
 
   /** The connection's TLS; null for plain http. */
   private final LoopTls tls;
@@ -80,12 +90,6 @@ final class LoopConnection implements LoopChannel {
    */
   private long responseDeadline;
 
-  private EncodedRequest request;
-
-  /** The request's number in the iteration and the values it was rendered with, for its check. */
-  private int requestIndex;
-
-  private Vars requestVars;
   private byte[] out;
   private int outPos;
   private int outLength;
@@ -118,12 +122,55 @@ final class LoopConnection implements LoopChannel {
   private long connectNanos;
   private long tlsNanos;
 
-  LoopConnection(EventLoop loop, Caller caller, Origin origin, boolean keepAlive) {
+  /**
+   * @param loop the loop that drives the connection, and whose buffers it reads and writes through
+   * @param caller what hears each request's outcome
+   * @param keepAlive false with {@code --no-keepalive}: closed after its one response
+   */
+  protected LoopConnection(EventLoop loop, Caller caller, Origin origin, boolean keepAlive) {
     this.loop = loop;
     this.caller = caller;
     this.origin = origin;
     this.keepAlive = keepAlive;
     this.tls = origin.tlsContext == null ? null : new LoopTls(origin);
+  }
+
+  /**
+   * Sends request {@code index} of the iteration, {@code request} to its endpoint {@code endpoint}
+   * rendered with {@code vars} (untouched until the answer), by {@link #exchange}: its caller hears
+   * the outcome on a later turn.
+   */
+  protected abstract void send(EncodedRequest request, int endpoint, int index, Vars vars);
+
+  /**
+   * The request's last byte is written: its response is read from now on, each read handed to
+   * {@link #received}.
+   */
+  protected abstract void sent();
+
+  /**
+   * Takes {@code b[0, n)}, the bytes the socket gave for the response under way, and returns
+   * whether they ended it; once ended, the protocol has called {@link #answered}.
+   *
+   * @throws IOException if they are not the protocol's: the request fails as {@link Failures} says
+   */
+  protected abstract boolean received(byte[] b, int n) throws IOException;
+
+  /**
+   * The stream ended while the response was under way: the protocol calls {@link #answered} if that
+   * ends the response, else throws.
+   */
+  protected abstract void ended() throws IOException;
+
+  /**
+   * Takes request {@code index}'s captures from the last response, just timed, into {@code vars}
+   * and returns its outcome ({@link EncodedRequest#capture}).
+   */
+  protected abstract int capture(int outcome, EncodedRequest request, int index, Vars vars);
+
+  /** The run's failure reasons, which outcomes name. */
+  protected final Reasons reasons() {
+    return loop.reasons;
   }
 
   /**
@@ -133,7 +180,7 @@ final class LoopConnection implements LoopChannel {
    * nothing is done, with {@code --no-keepalive} (each request opens its own connection, whose
    * times are measured) or when connected already.
    */
-  boolean openAhead(Ahead done) {
+  final boolean openAhead(Ahead done) {
     if (!keepAlive || channel != null) {
       return false;
     }
@@ -152,7 +199,7 @@ final class LoopConnection implements LoopChannel {
    * Ends an opening begun by {@link #openAhead} that is still under way: the connection is closed,
    * and its request, when one comes, opens a new one.
    */
-  void abandonAhead(int failure) {
+  final void abandonAhead(int failure) {
     if (ahead != null) {
       disconnect();
       failed(failure);
@@ -160,18 +207,15 @@ final class LoopConnection implements LoopChannel {
   }
 
   /**
-   * Sends {@code bytes[0, length)}, request {@code index} rendered with {@code vars}; its caller
-   * hears the outcome on a later turn. Null {@code bytes} is a request {@link EncodedRequest#bytes}
-   * refused: it fails, not sent, and the connection is left as it is.
+   * Sends {@code bytes[0, length)}, the request {@link #send} was given, connecting first if need
+   * be. Null {@code bytes} is a request {@link EncodedRequest#bytes} refused: it fails, not sent,
+   * and the connection is left as it is.
    */
-  void send(EncodedRequest p, int index, Vars vars, byte[] bytes, int length) {
+  protected final void exchange(byte[] bytes, int length) {
     if (ahead != null) {
       abandonAhead(
           Outcome.failure(Outcome.CONNECT, loop.reasons.intern("still opening at its first send")));
     }
-    request = p;
-    requestIndex = index;
-    requestVars = vars;
     out = bytes;
     outPos = 0;
     outLength = length;
@@ -223,7 +267,7 @@ final class LoopConnection implements LoopChannel {
   }
 
   @Override
-  public void ready(int ops) {
+  public final void ready(int ops) {
     try {
       if (state == CONNECTING && (ops & SelectionKey.OP_CONNECT) != 0) {
         if (channel.finishConnect()) {
@@ -300,23 +344,18 @@ final class LoopConnection implements LoopChannel {
     return !keepAlive || ahead != null;
   }
 
-  /** The parser of the last response: its body and kept headers, until the next request. */
-  ResponseParser parser() {
-    return parser;
-  }
-
   /** The current request's TCP connect, in nanoseconds; 0 if it opened none or is not timed. */
-  long connectNanos() {
+  final long connectNanos() {
     return connectNanos;
   }
 
   /** The current request's TLS handshake, in nanoseconds; 0 if it made none or is not timed. */
-  long tlsNanos() {
+  final long tlsNanos() {
     return tlsNanos;
   }
 
   /** From the request's hand-over to its response's first byte; 0 if none came or not timed. */
-  long firstByteNanos() {
+  final long firstByteNanos() {
     return firstByteAt == 0 ? 0 : firstByteAt - began;
   }
 
@@ -359,7 +398,7 @@ final class LoopConnection implements LoopChannel {
         }
       }
     }
-    parser.start(request);
+    sent();
     state = READING;
     responseDeadline = loop.now + loop.readTimeoutNanos;
     interest(SelectionKey.OP_READ);
@@ -448,40 +487,35 @@ final class LoopConnection implements LoopChannel {
     b.clear();
     int n = channel.read(b);
     if (n < 0) {
-      parser.endOfStream();
-      answered(false);
+      ended();
     } else if (n > 0) {
       if (!keepAlive && firstByteAt == 0) {
         firstByteAt = System.nanoTime();
       }
       deadline = loop.now + loop.readTimeoutNanos;
-      int used = parser.feed(b.array(), 0, n);
-      if (parser.done()) {
-        answered(used < n);
-      } else if (loop.now - responseDeadline >= 0) {
+      if (!received(b.array(), n) && loop.now - responseDeadline >= 0) {
         slow();
       }
     }
   }
 
   /**
-   * Reads records, decrypts them into the loop's read buffer and parses what they hold. The end of
-   * the stream and the server's close_notify both end a response framed by closing, as they do for
-   * the raw engine's {@code SSLSocket} (which does not require close_notify).
+   * Reads records, decrypts them into the loop's read buffer and hands what they hold to the
+   * protocol. The end of the stream and the server's close_notify both end a response framed by
+   * closing, as they do for the raw engine's {@code SSLSocket} (which does not require
+   * close_notify).
    */
   private void readTls() throws IOException {
     ByteBuffer b = loop.readBuffer;
     if (tls.fill(channel) < 0) {
-      parser.endOfStream();
-      answered(false);
+      ended();
       return;
     }
     while (true) {
       b.clear();
       int n = tls.unwrap(b);
       if (n < 0) {
-        parser.endOfStream();
-        answered(false);
+        ended();
         return;
       }
       if (n == 0) {
@@ -491,9 +525,7 @@ final class LoopConnection implements LoopChannel {
         firstByteAt = System.nanoTime();
       }
       deadline = loop.now + loop.readTimeoutNanos;
-      int used = parser.feed(b.array(), 0, n);
-      if (parser.done()) {
-        answered(used < n || tls.received());
+      if (received(b.array(), n)) {
         return;
       }
       if (loop.now - responseDeadline >= 0) {
@@ -503,20 +535,30 @@ final class LoopConnection implements LoopChannel {
     }
   }
 
-  /** A whole response arrived; {@code extra} says bytes nobody asked for came after it. */
-  private void answered(boolean extra) {
-    int outcome =
-        request.outcome(parser.status(), parser.body(), requestVars, requestIndex, loop.reasons);
+  /**
+   * Whether bytes the last read took from the socket are still to be handed over: with TLS, records
+   * received past the response's end. Such bytes were sent after the response, by nobody's asking.
+   */
+  protected final boolean moreReceived() {
+    return tls != null && tls.received();
+  }
+
+  /**
+   * The response under way is whole, with {@code outcome}; the connection is closed if {@code
+   * close} (the protocol says it may not carry the next request) or the engine keeps none, and the
+   * caller hears the outcome now.
+   */
+  protected final void answered(int outcome, boolean close) {
     reused = true;
     state = IDLE;
-    if (extra || !keepAlive || !parser.keepAlive()) {
+    if (close || !keepAlive) {
       disconnect();
     }
     caller.answered(outcome);
   }
 
   @Override
-  public void expireAt(long now) {
+  public final void expireAt(long now) {
     if (state != IDLE && now - deadline >= 0) {
       int outcome =
           state == CONNECTING
@@ -528,7 +570,7 @@ final class LoopConnection implements LoopChannel {
   }
 
   @Override
-  public void abort() {
+  public final void abort() {
     boolean inFlight = state != IDLE;
     disconnect();
     if (inFlight) {
@@ -567,7 +609,7 @@ final class LoopConnection implements LoopChannel {
   }
 
   @Override
-  public void disconnect() {
+  public final void disconnect() {
     state = IDLE;
     unused = false;
     if (channel != null) {

@@ -6,6 +6,7 @@ import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Origin;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.engine.Wire;
+import io.phaseload.client.engine.http1.Http1Connection;
 import io.phaseload.client.request.Reasons;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,10 +16,12 @@ import javax.net.ssl.SSLException;
 /**
  * The event-loop engine, {@code --engine loop}: a few {@link EventLoop}s (one per core unless told
  * otherwise), each driving many non-blocking connections, so that a user is a connection and a
- * small state machine instead of a thread. Requests without variables are written from the bytes
- * {@link Wire} encoded once; responses are parsed in place from the loop's buffer by the one {@code
- * ResponseParser}, with the thread engine's outcomes and reasons; https through {@link LoopTls}, an
- * {@code SSLEngine} per connection on the thread engine's trust settings.
+ * small state machine instead of a thread. Each connection is a {@link LoopConnection} (socket,
+ * TLS, timeouts) of one protocol, HTTP/1.1's {@link Http1Connection}: requests without variables
+ * are written from the bytes {@link Wire} encoded once; responses are parsed in place from the
+ * loop's buffer by the one {@code ResponseParser}, with the thread engine's outcomes and reasons;
+ * https through {@link LoopTls}, an {@code SSLEngine} per connection on the thread engine's trust
+ * settings.
  *
  * <p>A run drives its users through {@link #drive} ({@link LoopUsers}): each is stepped on its
  * loop's thread when its answer comes or its timer fires. {@link #open} gives the blocking {@link
@@ -28,6 +31,12 @@ import javax.net.ssl.SSLException;
  * from any thread.
  */
 public final class LoopEngine implements Engine {
+
+  /**
+   * The protocol every connection speaks: HTTP/1.1. A second protocol is another {@link
+   * LoopConnection}, in its own package, picked here.
+   */
+  private static final LoopConnection.Maker PROTOCOL = Http1Connection::new;
 
   private final Wire wire;
   private final EventLoop[] loops;
@@ -98,7 +107,8 @@ public final class LoopEngine implements Engine {
 
   /** A new user on loop {@code loop}, whose outcomes {@code caller} hears. Thread-safe. */
   LoopUser user(int loop, Caller caller) {
-    return new LoopUser(loops[loop], caller, wire.requests(), wire.origins(), wire.keepAlive());
+    return new LoopUser(
+        loops[loop], caller, wire.requests(), wire.origins(), wire.keepAlive(), PROTOCOL);
   }
 
   /**

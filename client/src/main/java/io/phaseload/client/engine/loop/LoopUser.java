@@ -2,14 +2,14 @@ package io.phaseload.client.engine.loop;
 
 import io.phaseload.client.engine.EncodedRequest;
 import io.phaseload.client.engine.Origin;
-import io.phaseload.client.engine.http1.ResponseParser;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 
 /**
- * One user of the event-loop engine: a connection per origin of the scenario, all driven by one
- * loop, and at most one request in flight. Where the raw engine gives a user a thread, this gives
- * it a few hundred bytes and a {@link Caller} to call back.
+ * One user of the event-loop engine: a connection per origin of the scenario, each of the protocol
+ * its {@link LoopConnection.Maker} makes, all driven by one loop, and at most one request in
+ * flight. Where the raw engine gives a user a thread, this gives it a few hundred bytes and a
+ * {@link Caller} to call back.
  *
  * <p>{@link #execute} may be called from any thread; everything else only on the user's loop
  * thread, from a task run by {@link #execute} or from {@link Caller#answered}.
@@ -29,13 +29,14 @@ final class LoopUser implements ExchangeTimes {
       Caller caller,
       EncodedRequest[] requests,
       Origin[] origins,
-      boolean keepAlive) {
+      boolean keepAlive,
+      LoopConnection.Maker protocol) {
     this.loop = loop;
     this.requests = requests;
     this.keepAlive = keepAlive;
     this.connections = new LoopConnection[origins.length];
     for (int i = 0; i < origins.length; i++) {
-      connections[i] = new LoopConnection(loop, caller, origins[i], keepAlive);
+      connections[i] = protocol.make(loop, caller, origins[i], keepAlive);
     }
   }
 
@@ -77,9 +78,8 @@ final class LoopUser implements ExchangeTimes {
   public void send(int request, Vars vars) {
     EncodedRequest p = requests[request];
     int e = p.spec.pickEndpoint(request, vars);
-    byte[] bytes = p.bytes(e, vars);
     last = connections[p.origin[e]];
-    last.send(p, request, vars, bytes, bytes == null ? 0 : p.length(e, vars));
+    last.send(p, e, request, vars);
   }
 
   /**
@@ -115,8 +115,7 @@ final class LoopUser implements ExchangeTimes {
    * returns its outcome ({@link EncodedRequest#capture}). Loop thread only, once its answer is in.
    */
   public int capture(int outcome, int request, Vars vars) {
-    ResponseParser p = last.parser();
-    return requests[request].capture(outcome, p.body(), p.headers(), vars, request, loop.reasons);
+    return last.capture(outcome, requests[request], request, vars);
   }
 
   /**
