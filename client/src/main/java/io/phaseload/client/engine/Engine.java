@@ -1,6 +1,5 @@
 package io.phaseload.client.engine;
 
-import io.phaseload.client.engine.http1.ResponseParser;
 import io.phaseload.client.request.ContractAnswer;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Vars;
@@ -28,7 +27,6 @@ public interface Engine extends AutoCloseable {
   default void prepare() {
     ContractAnswer.prepare();
     Failures.prepare();
-    ResponseParser.prepare();
   }
 
   /**

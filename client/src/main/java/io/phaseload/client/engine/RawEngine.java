@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.engine.http1.ResponseParser;
 import io.phaseload.client.engine.http1.ResponseReader;
 import io.phaseload.client.request.Reasons;
 import java.util.function.LongConsumer;
@@ -35,6 +36,7 @@ public final class RawEngine implements Engine {
   @Override
   public void prepare() {
     Engine.super.prepare();
+    ResponseParser.prepare();
     new ResponseReader();
     wire.renderEach();
   }

@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The client's imports, read from its compiled classes with jdeps: every package imports only the
  * packages {@link #MAY_USE} allows it, all below it in the data flow the README draws, and no files
- * depend on each other in a loop. A nested class counts as its file.
+ * depend on each other in a loop. A nested class counts as its file. Inside the engine, each
+ * protocol has a package of its own ({@link #PROTOCOLS}), which may use the engine code every
+ * protocol shares but not another protocol's package.
  */
 class LayersTest {
 
@@ -58,6 +60,21 @@ class LayersTest {
     m.get("bench").remove("cli");
     return m;
   }
+
+  /**
+   * The engine's packages every protocol shares: the engines, the user's state machine, origins,
+   * failures, TLS settings (engine), and the event loops with the connection they drive
+   * (engine.loop).
+   */
+  static final Set<String> ENGINE_SHARED = Set.of("engine", "engine.loop");
+
+  /**
+   * The engine's protocol packages: each holds one protocol's codec and its {@code LoopConnection}.
+   * A protocol's package may use {@link #ENGINE_SHARED} and never another protocol's, so that one
+   * protocol changes without touching the others. A next protocol is a package beside these (HTTP/2
+   * in engine.http2), listed here.
+   */
+  static final Set<String> PROTOCOLS = Set.of("engine.http1");
 
   private static Set<String> with(Set<String> base, String... more) {
     Set<String> s = new TreeSet<>(base);
@@ -110,6 +127,39 @@ class LayersTest {
             String a = top(from);
             String b = top(to);
             if (!a.equals(b) && !MAY_USE.get(a).contains(b)) {
+              forbidden.add(from + " -> " + to);
+            }
+          }
+        });
+    assertEquals(List.of(), forbidden);
+  }
+
+  @Test
+  void everyEnginePackageIsSharedOrAProtocol() {
+    Set<String> unknown = new TreeSet<>();
+    uses.forEach(
+        (from, targets) -> {
+          for (String file : with(targets, from)) {
+            String pkg = pkg(file);
+            if (top(file).equals("engine")
+                && !ENGINE_SHARED.contains(pkg)
+                && !PROTOCOLS.contains(pkg)) {
+              unknown.add(pkg);
+            }
+          }
+        });
+    assertEquals(Set.of(), unknown);
+  }
+
+  @Test
+  void aProtocolUsesNoOtherProtocol() {
+    List<String> forbidden = new ArrayList<>();
+    uses.forEach(
+        (from, targets) -> {
+          for (String to : targets) {
+            String a = pkg(from);
+            String b = pkg(to);
+            if (PROTOCOLS.contains(a) && PROTOCOLS.contains(b) && !a.equals(b)) {
               forbidden.add(from + " -> " + to);
             }
           }
@@ -178,9 +228,14 @@ class LayersTest {
     return nested < 0 ? className : className.substring(0, nested);
   }
 
+  /** The package of a file: "engine.loop.EventLoop" is in "engine.loop". */
+  private static String pkg(String file) {
+    return file.substring(0, file.lastIndexOf('.'));
+  }
+
   /** The top package of a file: "engine.loop.EventLoop" is in "engine". */
   private static String top(String file) {
-    String pkg = file.substring(0, file.lastIndexOf('.'));
+    String pkg = pkg(file);
     String top = pkg.contains(".") ? pkg.substring(0, pkg.indexOf('.')) : pkg;
     assertTrue(MAY_USE.containsKey(top), "package " + pkg + " has no place in LayersTest.MAY_USE");
     return top;

@@ -7,6 +7,7 @@ import io.phaseload.client.engine.Origin;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.engine.Wire;
 import io.phaseload.client.engine.http1.Http1Connection;
+import io.phaseload.client.engine.http1.ResponseParser;
 import io.phaseload.client.request.Reasons;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -137,6 +138,7 @@ public final class LoopEngine implements Engine {
   @Override
   public void prepare() {
     Engine.super.prepare();
+    ResponseParser.prepare();
     for (Origin o : wire.origins()) {
       if (o.tlsContext != null) {
         try {
