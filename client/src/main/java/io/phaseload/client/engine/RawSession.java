@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.engine.http1.Http1Request;
 import io.phaseload.client.engine.http1.ResponseReader;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
@@ -30,6 +31,7 @@ import javax.net.ssl.SSLSocket;
 final class RawSession implements Engine.Session {
 
   private final EncodedRequest[] requests;
+  private final Http1Request[] encoded;
   private final LiveSockets sockets;
   private final Reasons reasons;
   private final Connection[] connections;
@@ -53,6 +55,7 @@ final class RawSession implements Engine.Session {
       int readTimeoutMillis,
       Reasons reasons) {
     this.requests = wire.requests();
+    this.encoded = wire.http1();
     this.sockets = sockets;
     this.reasons = reasons;
     this.keepAlive = wire.keepAlive();
@@ -72,13 +75,14 @@ final class RawSession implements Engine.Session {
     EncodedRequest p = requests[request];
     int e = p.spec.pickEndpoint(request, vars);
     Connection c = connections[p.origin[e]];
-    byte[] bytes = p.bytes(e, vars);
+    Http1Request h = encoded[request];
+    byte[] bytes = h.bytes(e, vars);
     c.written = false;
     last = c;
     if (bytes == null) {
       return EncodedRequest.unsafe(reasons);
     }
-    int length = p.length(e, vars);
+    int length = h.length(e, vars);
     if (!keepAlive) {
       c.connectNanos = 0;
       c.tlsNanos = 0;

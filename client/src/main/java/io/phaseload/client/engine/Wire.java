@@ -1,5 +1,6 @@
 package io.phaseload.client.engine;
 
+import io.phaseload.client.engine.http1.Http1Request;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Capture;
 import io.phaseload.client.request.DataFile;
@@ -13,15 +14,22 @@ import java.util.Map;
 
 /**
  * A scenario as a socket engine sends it: its distinct origins (scheme, host and port) and every
- * request encoded for them. Built once per run, before the first phase; immutable after.
+ * request prepared for them, and encoded for each protocol. Built once per run, before the first
+ * phase; immutable after.
  *
  * @param origins where connections go, indexed by {@link EncodedRequest#origin}
  * @param requests the scenario's requests, in its order
+ * @param http1 the same requests as HTTP/1.1 bytes
  * @param keepAlive whether a connection carries request after request ({@link
  *     EngineSettings#keepAlive}); if not, each is closed after its response
  * @param data the scenario's data file, or null
  */
-public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAlive, DataFile data) {
+public record Wire(
+    Origin[] origins,
+    EncodedRequest[] requests,
+    Http1Request[] http1,
+    boolean keepAlive,
+    DataFile data) {
 
   /** The scenario of {@code settings}, requests without a URL of their own sent to its base. */
   public static Wire of(EngineSettings settings) {
@@ -43,10 +51,14 @@ public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAliv
         }
         origin[e] = id;
       }
-      requests[r] =
-          new EncodedRequest(spec, origin, list, settings.keepAlive(), scenario.cookies());
+      requests[r] = new EncodedRequest(spec, origin, list, scenario.cookies());
     }
-    return new Wire(list.toArray(new Origin[0]), requests, settings.keepAlive(), scenario.data());
+    Http1Request[] http1 = new Http1Request[requests.length];
+    for (int r = 0; r < requests.length; r++) {
+      http1[r] = new Http1Request(requests[r], list, settings.keepAlive());
+    }
+    return new Wire(
+        list.toArray(new Origin[0]), requests, http1, settings.keepAlive(), scenario.data());
   }
 
   /**
@@ -68,7 +80,7 @@ public record Wire(Origin[] origins, EncodedRequest[] requests, boolean keepAliv
       vars.set(s, zero, 0, 1);
     }
     for (int r = 0; r < requests.length; r++) {
-      requests[r].render(requests[r].spec.pickEndpoint(r, vars), vars);
+      http1[r].render(requests[r].spec.pickEndpoint(r, vars), vars);
       requests[r].spec.captures().forEach(Capture::prepare);
     }
   }

@@ -1,7 +1,7 @@
 package io.phaseload.client.engine.http1;
 
 import io.phaseload.client.engine.EncodedRequest;
-import io.phaseload.client.engine.Origin;
+import io.phaseload.client.engine.Wire;
 import io.phaseload.client.engine.loop.Caller;
 import io.phaseload.client.engine.loop.EventLoop;
 import io.phaseload.client.engine.loop.LoopConnection;
@@ -9,7 +9,7 @@ import io.phaseload.client.request.Vars;
 import java.io.IOException;
 
 /**
- * HTTP/1.1 on an event loop's connection: one request at a time, written as {@link EncodedRequest}
+ * HTTP/1.1 on an event loop's connection: one request at a time, written as {@link Http1Request}
  * encoded it, its response framed by the one {@link ResponseParser} as the loop reads it, and the
  * connection kept only while the response says it may carry the next request and no byte came after
  * it. Connecting, TLS, timeouts and failures are {@link LoopConnection}'s.
@@ -21,6 +21,9 @@ public final class Http1Connection extends LoopConnection {
 
   private final ResponseParser parser = new ResponseParser();
 
+  /** The scenario's requests as HTTP/1.1 bytes, by their number. */
+  private final Http1Request[] encoded;
+
   private EncodedRequest request;
 
   /** The request's number in the iteration and the values it was rendered with, for its check. */
@@ -28,17 +31,20 @@ public final class Http1Connection extends LoopConnection {
 
   private Vars requestVars;
 
-  public Http1Connection(EventLoop loop, Caller caller, Origin origin, boolean keepAlive) {
-    super(loop, caller, origin, keepAlive);
+  /** A connection to {@code wire}'s origin number {@code origin}. */
+  public Http1Connection(EventLoop loop, Caller caller, Wire wire, int origin) {
+    super(loop, caller, wire.origins()[origin], wire.keepAlive());
+    this.encoded = wire.http1();
   }
 
   @Override
   protected void send(EncodedRequest p, int endpoint, int index, Vars vars) {
-    byte[] bytes = p.bytes(endpoint, vars);
+    Http1Request h = encoded[index];
+    byte[] bytes = h.bytes(endpoint, vars);
     request = p;
     requestIndex = index;
     requestVars = vars;
-    exchange(bytes, bytes == null ? 0 : p.length(endpoint, vars));
+    exchange(bytes, bytes == null ? 0 : h.length(endpoint, vars));
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.phaseload.client.engine.loop;
 import io.phaseload.client.engine.EncodedRequest;
 import io.phaseload.client.engine.Failures;
 import io.phaseload.client.engine.Origin;
+import io.phaseload.client.engine.Wire;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Vars;
@@ -53,9 +54,12 @@ public abstract class LoopConnection implements LoopChannel {
     void failed(int failure);
   }
 
-  /** Makes a user's connection to {@code origin} on {@code loop}: one protocol's constructor. */
+  /**
+   * Makes a user's connection to {@code wire}'s origin number {@code origin} on {@code loop}: one
+   * protocol's constructor.
+   */
   interface Maker {
-    LoopConnection make(EventLoop loop, Caller caller, Origin origin, boolean keepAlive);
+    LoopConnection make(EventLoop loop, Caller caller, Wire wire, int origin);
   }
 
   private final EventLoop loop;
@@ -137,8 +141,8 @@ public abstract class LoopConnection implements LoopChannel {
 
   /**
    * Sends request {@code index} of the iteration, {@code request} to its endpoint {@code endpoint}
-   * rendered with {@code vars} (untouched until the answer), by {@link #exchange}: its caller hears
-   * the outcome on a later turn.
+   * rendered with {@code vars} (untouched until the answer), in the protocol's bytes, by {@link
+   * #exchange}: its caller hears the outcome on a later turn.
    */
   protected abstract void send(EncodedRequest request, int endpoint, int index, Vars vars);
 
@@ -208,8 +212,9 @@ public abstract class LoopConnection implements LoopChannel {
 
   /**
    * Sends {@code bytes[0, length)}, the request {@link #send} was given, connecting first if need
-   * be. Null {@code bytes} is a request {@link EncodedRequest#bytes} refused: it fails, not sent,
-   * and the connection is left as it is.
+   * be. Null {@code bytes} is a request the protocol refused to encode ({@link
+   * EncodedRequest#safeInHead}): it fails, not sent ({@link EncodedRequest#unsafe}), and the
+   * connection is left as it is.
    */
   protected final void exchange(byte[] bytes, int length) {
     if (ahead != null) {

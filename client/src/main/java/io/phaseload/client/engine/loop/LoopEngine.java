@@ -108,8 +108,7 @@ public final class LoopEngine implements Engine {
 
   /** A new user on loop {@code loop}, whose outcomes {@code caller} hears. Thread-safe. */
   LoopUser user(int loop, Caller caller) {
-    return new LoopUser(
-        loops[loop], caller, wire.requests(), wire.origins(), wire.keepAlive(), PROTOCOL);
+    return new LoopUser(loops[loop], caller, wire, PROTOCOL);
   }
 
   /**

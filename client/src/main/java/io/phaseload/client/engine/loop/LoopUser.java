@@ -1,7 +1,7 @@
 package io.phaseload.client.engine.loop;
 
 import io.phaseload.client.engine.EncodedRequest;
-import io.phaseload.client.engine.Origin;
+import io.phaseload.client.engine.Wire;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 
@@ -24,19 +24,13 @@ final class LoopUser implements ExchangeTimes {
   /** The connection of the last request, whose times {@link #connectNanos} and after report. */
   private LoopConnection last;
 
-  LoopUser(
-      EventLoop loop,
-      Caller caller,
-      EncodedRequest[] requests,
-      Origin[] origins,
-      boolean keepAlive,
-      LoopConnection.Maker protocol) {
+  LoopUser(EventLoop loop, Caller caller, Wire wire, LoopConnection.Maker protocol) {
     this.loop = loop;
-    this.requests = requests;
-    this.keepAlive = keepAlive;
-    this.connections = new LoopConnection[origins.length];
-    for (int i = 0; i < origins.length; i++) {
-      connections[i] = protocol.make(loop, caller, origins[i], keepAlive);
+    this.requests = wire.requests();
+    this.keepAlive = wire.keepAlive();
+    this.connections = new LoopConnection[wire.origins().length];
+    for (int i = 0; i < connections.length; i++) {
+      connections[i] = protocol.make(loop, caller, wire, i);
     }
   }
 
