@@ -191,8 +191,8 @@ public final class RampSearch {
           late,
           all.latency(),
           group(kinds.length - 1, names, service).latency(),
-          all.failed() + all.notSent(),
-          all.sent() + all.notSent(),
+          all.errors(),
+          all.recorded(),
           threads,
           verdicts,
           verdict);

@@ -95,8 +95,8 @@ public record Step(
         late,
         total.latency(),
         run.serviceTime() == null ? total.latency() : run.serviceTime().total().latency(),
-        total.failed() + total.notSent(),
-        total.sent() + total.notSent(),
+        total.errors(),
+        total.recorded(),
         threads,
         verdicts,
         verdict);

@@ -1,5 +1,6 @@
 package io.phaseload.client.compare;
 
+import io.phaseload.client.stats.Figures;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.Summary;
 import java.util.ArrayList;
@@ -234,8 +235,8 @@ public record Comparison(
         }
       }
     }
-    out[Metric.THROUGHPUT.ordinal()] = ok / (m.length * blocks.blockNanos / 1e9);
-    out[Metric.ERRORS.ordinal()] = ok + errors == 0 ? 0 : 100.0 * errors / (ok + errors);
+    out[Metric.THROUGHPUT.ordinal()] = Figures.throughput(ok, m.length * blocks.blockNanos / 1e9);
+    out[Metric.ERRORS.ordinal()] = 100 * Figures.errorRate(errors, ok + errors);
     out[Metric.MAX.ordinal()] = 0;
     int q = 0;
     long seen = 0;

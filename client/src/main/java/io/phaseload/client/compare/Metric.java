@@ -30,20 +30,20 @@ public enum Metric {
     return this == P50 || this == P95 || this == P99 || this == P999;
   }
 
-  /** Its exact value for a group of a run of {@code wallSeconds}, in its unit. */
+  /**
+   * Its exact value for a group of a run of {@code wallSeconds}, in its unit: the group's own
+   * figures ({@link io.phaseload.client.stats.Figures}), errors in percent.
+   */
   public double of(Group g, double wallSeconds) {
     LatencyStats l = g.latency();
     return switch (this) {
-      case THROUGHPUT -> wallSeconds > 0 ? g.ok() / wallSeconds : 0;
+      case THROUGHPUT -> g.throughput(wallSeconds);
       case P50 -> l.p50() / 1e6;
       case P95 -> l.p95() / 1e6;
       case P99 -> l.p99() / 1e6;
       case P999 -> l.p999() / 1e6;
       case MAX -> l.max() / 1e6;
-      case ERRORS -> {
-        long all = g.sent() + g.notSent();
-        yield all == 0 ? 0 : 100.0 * (g.failed() + g.notSent()) / all;
-      }
+      case ERRORS -> 100 * g.errorRate();
     };
   }
 

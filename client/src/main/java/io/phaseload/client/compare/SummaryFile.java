@@ -3,6 +3,7 @@ package io.phaseload.client.compare;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.phaseload.client.stats.Figures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -111,13 +112,13 @@ public record SummaryFile(List<Comparison.Side> sides, Shape shape) {
     long ok = g.path("ok").asLong();
     long all = g.path("sent").asLong() + g.path("notSent").asLong();
     long bad = g.path("failed").asLong() + g.path("notSent").asLong();
-    v[Metric.THROUGHPUT.ordinal()] = wallSeconds > 0 ? ok / wallSeconds : 0;
+    v[Metric.THROUGHPUT.ordinal()] = Figures.throughput(ok, wallSeconds);
     v[Metric.P50.ordinal()] = l.path("p50").asDouble(0);
     v[Metric.P95.ordinal()] = l.path("p95").asDouble(0);
     v[Metric.P99.ordinal()] = l.path("p99").asDouble(0);
     v[Metric.P999.ordinal()] = l.path("p99.9").asDouble(0);
     v[Metric.MAX.ordinal()] = l.path("max").asDouble(0);
-    v[Metric.ERRORS.ordinal()] = all == 0 ? 0 : 100.0 * bad / all;
+    v[Metric.ERRORS.ordinal()] = 100 * Figures.errorRate(bad, all);
     return new Comparison.Side(name, v);
   }
 }

@@ -417,7 +417,9 @@ public final class JsonReport {
     g.statuses().forEach((status, n) -> statuses.put(String.valueOf(status), n));
     m.put("httpStatuses", statuses);
     if (seconds > 0) {
-      m.put("throughput", BigDecimal.valueOf(g.ok() / seconds).setScale(1, RoundingMode.HALF_UP));
+      m.put(
+          "throughput",
+          BigDecimal.valueOf(g.throughput(seconds)).setScale(1, RoundingMode.HALF_UP));
     }
     m.put("latencyMs", latency(g.latency()));
     m.put("failedLatencyMs", g.failedLatency().count() == 0 ? null : latency(g.failedLatency()));

@@ -66,7 +66,9 @@ final class PhaseTable {
     LatencyStats l = g.latency();
     String time = seconds == null ? "" : String.format(Locale.ROOT, "%.3f", seconds);
     String rate =
-        seconds == null || seconds <= 0 ? "" : String.format(Locale.ROOT, "%.1f", g.ok() / seconds);
+        seconds == null || seconds <= 0
+            ? ""
+            : String.format(Locale.ROOT, "%.1f", g.throughput(seconds));
     out.printf(
         Locale.ROOT,
         row,

@@ -257,12 +257,11 @@ public final class TextReport {
       RunResult run, Summary summary, Summary serviceTime, PrintStream out) {
     Group total = summary.total();
     LatencyStats l = total.latency();
-    double wallSeconds = run.wallNanos() / 1e9;
     out.println(
         String.format(
             Locale.ROOT,
             "Overall throughput across all phases: %.1f requests/second",
-            wallSeconds > 0 ? total.ok() / wallSeconds : 0.0));
+            total.throughput(run.wallNanos() / 1e9)));
     out.println(
         "Mean latency: "
             + ms(l.mean())
@@ -343,7 +342,7 @@ public final class TextReport {
    */
   private static void failuresByPhase(RunResult run, Summary summary, PrintStream out) {
     Group total = summary.total();
-    if (total.failed() + total.notSent() == 0) {
+    if (total.errors() == 0) {
       return;
     }
     List<String> names = run.plan().requestNames();

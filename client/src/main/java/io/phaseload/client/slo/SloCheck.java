@@ -11,7 +11,8 @@ import java.util.function.Function;
 /**
  * Evaluates SLOs on a finished run's exact statistics: latency percentiles by nearest rank over the
  * successful requests (in the open model, from intended times: the summary a run reports first),
- * the error share over every request, the rate over the run's wall time. Stateless.
+ * the error rate over every request recorded, the rate over the run's wall time, both as {@link
+ * io.phaseload.client.stats.Figures} defines them. Stateless.
  */
 public final class SloCheck {
 
@@ -75,11 +76,8 @@ public final class SloCheck {
       case P999 -> l.p999();
       case MAX -> l.max();
       case MEAN -> l.mean();
-      case ERRORS -> {
-        long all = g.sent() + g.notSent();
-        yield all == 0 ? Double.NaN : (double) (g.failed() + g.notSent()) / all;
-      }
-      case RATE -> wallNanos > 0 ? g.ok() / (wallNanos / 1e9) : Double.NaN;
+      case ERRORS -> g.recorded() == 0 ? Double.NaN : g.errorRate();
+      case RATE -> wallNanos > 0 ? g.throughput(wallNanos / 1e9) : Double.NaN;
     };
   }
 }

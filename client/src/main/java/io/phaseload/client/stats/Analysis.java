@@ -1,12 +1,17 @@
 package io.phaseload.client.stats;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
 
 /**
  * A finished run and its statistics, computed once from its recording: what every report, verdict
- * and exit code reads. Immutable.
+ * and exit code reads. The figures every output shows (throughput, error rate, percentiles, late
+ * arrivals) are read here or on its {@link Group}s, by the definitions of {@link Figures}; an
+ * output only renders them. Immutable.
  *
  * @param summary the headline figures: latency from intended times in the open model
  * @param serviceTime the same groups over service time (from the actual send) in the open model;
@@ -27,5 +32,54 @@ public record Analysis(RunResult result, Summary summary, Summary serviceTime) {
   /** Whether every request left the client and succeeded, and the run was not stopped early. */
   public boolean clean() {
     return summary.total().failed() == 0 && summary.total().notSent() == 0 && !result.partial();
+  }
+
+  /** The run's wall time in seconds: what the run's and each request name's throughput is over. */
+  public double wallSeconds() {
+    return result.wallNanos() / 1e9;
+  }
+
+  /** The whole run's throughput: successful requests per second of the wall time. */
+  public double throughput() {
+    return throughput(summary.total());
+  }
+
+  /** A group's throughput over the run's wall time (the run, or a request name over the run). */
+  public double throughput(Group g) {
+    return g.throughput(wallSeconds());
+  }
+
+  /** The whole run's error rate, 0 to 1 ({@link Figures#errorRate}). */
+  public double errorRate() {
+    return summary.total().errorRate();
+  }
+
+  /** Phase {@code p}'s own duration in seconds; null if it never ran. */
+  public Double phaseSeconds(int p) {
+    return p < result.phases().size() ? result.phases().get(p).durationNanos() / 1e9 : null;
+  }
+
+  /** Phase {@code p}'s throughput over its own duration; null if it never ran. */
+  public Double phaseThroughput(int p) {
+    Double seconds = phaseSeconds(p);
+    return seconds == null ? null : summary.phases().get(p).throughput(seconds);
+  }
+
+  /**
+   * The open model's arrivals over the run: every phase's that ran, summed, and a phase never
+   * reached counted as its arrivals scheduled, none started.
+   */
+  public ArrivalStats arrivals() {
+    ArrivalStats sum = new ArrivalStats(0, 0, 0, 0, 0, 0);
+    for (PhaseResult p : result.phases()) {
+      if (p.arrivals() != null) {
+        sum = sum.plus(p.arrivals());
+      }
+    }
+    for (int p = result.phases().size(); p < result.plan().phases().size(); p++) {
+      Phase missed = result.plan().phases().get(p);
+      sum = sum.plus(new ArrivalStats(result.plan().arrivals(missed), 0, 0, 0, 0, 0));
+    }
+    return sum;
   }
 }

@@ -97,6 +97,31 @@ public record Group(
     return byKind[Outcome.SKIPPED];
   }
 
+  /** Every request recorded: sent, and not sent. */
+  public long recorded() {
+    return sent() + notSent();
+  }
+
+  /** Requests that did not succeed: failed, and not sent ({@link Figures#errorRate}). */
+  public long errors() {
+    return failed() + notSent();
+  }
+
+  /** Successful requests per second of {@code seconds} ({@link Figures#throughput}). */
+  public double throughput(double seconds) {
+    return Figures.throughput(ok(), seconds);
+  }
+
+  /** Failed and not sent over every request recorded, 0 to 1 ({@link Figures#errorRate}). */
+  public double errorRate() {
+    return Figures.errorRate(errors(), recorded());
+  }
+
+  /** Failed over sent, 0 to 1: not the error rate ({@link Figures#failedShare}). */
+  public double failedShare() {
+    return Figures.failedShare(failed(), sent());
+  }
+
   public long count(int kind) {
     return byKind[kind];
   }

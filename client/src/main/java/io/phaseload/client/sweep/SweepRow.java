@@ -4,6 +4,7 @@ import io.phaseload.client.report.ReasonList;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Figures;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -73,7 +74,7 @@ public record SweepRow(
         total.failed(),
         total.notSent(),
         wall,
-        wall > 0 ? total.ok() / wall : 0,
+        total.throughput(wall),
         l.mean() / 1e6,
         l.p50() / 1e6,
         l.p95() / 1e6,
@@ -83,8 +84,12 @@ public record SweepRow(
         reasons);
   }
 
+  /**
+   * Failed over sent, in percent ({@link Figures#failedShare}): not the error rate, which counts
+   * requests not sent too; the row shows those apart ({@code not sent}).
+   */
   public double failedPercent() {
-    return requests == 0 ? 0 : 100.0 * failed / requests;
+    return 100 * Figures.failedShare(failed, requests);
   }
 
   /** The progress line printed after each run. */
