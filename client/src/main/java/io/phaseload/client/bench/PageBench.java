@@ -43,41 +43,19 @@ public final class PageBench {
           ShardMerge.merge(List.of(file), List.of(RecordFile.readHeader(file)), 1);
       Analysis done = Analysis.of(merged.result());
       TextReport.print(
-          done.result(),
-          done.summary(),
-          done.serviceTime(),
-          new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
+          done, new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
       TimeSeries perSecond = TimeSeries.of(done.result().recording());
       try (Writer w = Files.newBufferedWriter(dir.resolve("bench.json"))) {
-        JsonReport.write(
-            done.result(), done.summary(), done.serviceTime(), perSecond, merged.info(), w);
+        JsonReport.write(done, perSecond, merged.info(), w);
       }
       long reported = System.nanoTime();
       Path page = dir.resolve("bench.html");
       try (Writer w = Files.newBufferedWriter(page)) {
-        HtmlReport.write(
-            done.result(),
-            done.summary(),
-            done.serviceTime(),
-            merged.info(),
-            "PageBench",
-            perSecond,
-            List.of(),
-            List.of(),
-            w);
+        HtmlReport.write(done, merged.info(), "PageBench", perSecond, List.of(), List.of(), w);
       }
       long withJson = System.nanoTime();
       try (Writer w = Files.newBufferedWriter(page)) {
-        HtmlReport.write(
-            done.result(),
-            done.summary(),
-            done.serviceTime(),
-            merged.info(),
-            "PageBench",
-            null,
-            List.of(),
-            List.of(),
-            w);
+        HtmlReport.write(done, merged.info(), "PageBench", null, List.of(), List.of(), w);
       }
       long alone = System.nanoTime();
       long report = reported - start;

@@ -31,16 +31,7 @@ final class LivePages {
       List<SloResult> slos) {
     StringWriter page = new StringWriter();
     try {
-      HtmlReport.write(
-          done.result(),
-          done.summary(),
-          done.serviceTime(),
-          info,
-          commandLine,
-          null,
-          slos,
-          generator,
-          page);
+      HtmlReport.write(done, info, commandLine, null, slos, generator, page);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringWriter does not fail
     }

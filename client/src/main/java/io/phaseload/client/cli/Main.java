@@ -279,7 +279,7 @@ public final class Main {
       if (watched != null) {
         watched.finished(LivePages.finalPage(info(rc, s), generator, done, commandLine, slos));
       }
-      TextReport.print(done.result(), done.summary(), done.serviceTime(), slos, out);
+      TextReport.print(done, slos, out);
       String thinkLine = TextReport.thinkLine(done.result());
       if (thinkLine != null) {
         out.println(thinkLine);
@@ -315,17 +315,7 @@ public final class Main {
       control.finished(done);
       RunInfo info = info(rc, s);
       boolean written =
-          ReportFiles.write(
-              config.outputs(),
-              info,
-              done.result(),
-              done.summary(),
-              done.serviceTime(),
-              commandLine,
-              slos,
-              generator,
-              out,
-              err);
+          ReportFiles.write(config.outputs(), info, done, commandLine, slos, generator, out, err);
       written &=
           ReportFiles.record(
               config.outputs(), info, done.result(), rc.scenario(), rc.redaction(), out, err);

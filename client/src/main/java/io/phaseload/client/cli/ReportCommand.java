@@ -127,7 +127,7 @@ final class ReportCommand {
       return ExitCode.USAGE;
     }
     List<SloResult> verdicts = SloCheck.evaluate(slos, result, done.summary());
-    TextReport.print(result, done.summary(), done.serviceTime(), verdicts, out);
+    TextReport.print(done, verdicts, out);
     String thinkLine = TextReport.thinkLine(result);
     if (thinkLine != null) {
       out.println(thinkLine);
@@ -141,9 +141,7 @@ final class ReportCommand {
         ReportFiles.write(
             outputs,
             merged.info(),
-            result,
-            done.summary(),
-            done.serviceTime(),
+            done,
             "java -jar client.jar report " + String.join(" ", args),
             verdicts,
             List.of(), // records carry no generator load: it was the generating process's

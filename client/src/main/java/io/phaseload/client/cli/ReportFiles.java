@@ -14,6 +14,7 @@ import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;
@@ -140,9 +141,7 @@ final class ReportFiles {
   static boolean write(
       Config.Outputs outputs,
       RunInfo info,
-      RunResult result,
-      Summary summary,
-      Summary service,
+      Analysis analysis,
       String commandLine,
       List<SloResult> slos,
       List<GeneratorLoad> generator,
@@ -155,6 +154,9 @@ final class ReportFiles {
         && outputs.hgrm() == null) {
       return true;
     }
+    RunResult result = analysis.result();
+    Summary summary = analysis.summary();
+    Summary service = analysis.serviceTime();
     // The JSON's per-second rows, which the page also draws from when its buckets are a second.
     TimeSeries perSecond = outputs.json() == null ? null : TimeSeries.of(result.recording());
     boolean written = true;
@@ -165,10 +167,7 @@ final class ReportFiles {
               json,
               () -> {
                 OutputFile.text(
-                    json,
-                    w ->
-                        JsonReport.write(
-                            result, summary, service, perSecond, info, slos, generator, w));
+                    json, w -> JsonReport.write(analysis, perSecond, info, slos, generator, w));
                 return "JSON summary: " + json;
               },
               out,
@@ -221,15 +220,7 @@ final class ReportFiles {
                     html,
                     w ->
                         HtmlReport.write(
-                            result,
-                            summary,
-                            service,
-                            info,
-                            commandLine,
-                            perSecond,
-                            slos,
-                            generator,
-                            w));
+                            analysis, info, commandLine, perSecond, slos, generator, w));
                 return "HTML page: " + html;
               },
               out,
@@ -241,7 +232,7 @@ final class ReportFiles {
           attempt(
               hgrm,
               () -> {
-                List<Path> files = HgrmReport.write(hgrm, result, summary, service);
+                List<Path> files = HgrmReport.write(hgrm, analysis);
                 return "Latency distribution (HdrHistogram format): "
                     + String.join(", ", files.stream().map(Path::toString).toList());
               },

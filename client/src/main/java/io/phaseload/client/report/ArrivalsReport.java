@@ -1,7 +1,6 @@
 package io.phaseload.client.report;
 
 import io.phaseload.client.capacity.Delivery;
-import io.phaseload.client.plan.Phase;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
@@ -17,21 +16,6 @@ import java.util.Locale;
 final class ArrivalsReport {
 
   private ArrivalsReport() {}
-
-  /** The arrivals of every phase that ran, summed. */
-  static ArrivalStats total(RunResult run) {
-    ArrivalStats sum = new ArrivalStats(0, 0, 0, 0, 0, 0);
-    for (PhaseResult p : run.phases()) {
-      if (p.arrivals() != null) {
-        sum = sum.plus(p.arrivals());
-      }
-    }
-    for (int p = run.phases().size(); p < run.plan().phases().size(); p++) {
-      Phase missed = run.plan().phases().get(p);
-      sum = sum.plus(new ArrivalStats(run.plan().arrivals(missed), 0, 0, 0, 0, 0));
-    }
-    return sum;
-  }
 
   /**
    * "Arrivals by phase": per phase, the intended and achieved rates, late arrivals and both latency

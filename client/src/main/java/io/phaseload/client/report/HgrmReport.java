@@ -4,6 +4,7 @@ import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Summary;
 import java.io.IOException;
 import java.io.Writer;
@@ -158,13 +159,13 @@ public final class HgrmReport {
    * model, where {@code file} is the latency from intended times, {@code latency-service.hgrm} for
    * the service time.
    *
-   * @param service the service-time summary in the open model; null in the closed model
    * @return the files written, {@code file} first
    */
-  public static List<Path> write(Path file, RunResult run, Summary summary, Summary service)
-      throws IOException {
+  public static List<Path> write(Path file, Analysis analysis) throws IOException {
+    RunResult run = analysis.result();
+    Summary service = analysis.serviceTime();
     List<Path> files = new ArrayList<>();
-    files.add(write(file, summary.sortedLatencies()));
+    files.add(write(file, analysis.summary().sortedLatencies()));
     List<String> names = run.plan().requestNames();
     if (names.size() > 1) {
       for (int r = 0; r < names.size(); r++) {

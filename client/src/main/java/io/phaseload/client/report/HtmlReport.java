@@ -4,7 +4,7 @@ import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.slo.SloResult;
-import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;
 import java.io.Writer;
@@ -48,7 +48,6 @@ public final class HtmlReport {
    * Writes the page of a run, with a block of the generator's warnings after the verdict when it
    * may have limited a phase.
    *
-   * @param service in the open model, the same groups over service time; null otherwise
    * @param commandLine the command that produced the report, as the page quotes it
    * @param perSecond {@link TimeSeries#of(io.phaseload.client.result.LatencyRecorder)} of the run
    *     when the JSON report computed it (the page draws from it when its buckets are a second
@@ -57,9 +56,7 @@ public final class HtmlReport {
    * @param generator the generator's load per phase; empty when unknown (a report of records)
    */
   public static void write(
-      RunResult run,
-      Summary summary,
-      Summary service,
+      Analysis analysis,
       RunInfo info,
       String commandLine,
       TimeSeries perSecond,
@@ -67,9 +64,9 @@ public final class HtmlReport {
       List<GeneratorLoad> generator,
       Writer out)
       throws IOException {
-    Map<String, Object> doc = document(run, summary, service, info, commandLine, perSecond, slos);
+    Map<String, Object> doc = document(analysis, info, commandLine, perSecond, slos);
     generator(doc, generator);
-    HtmlPage.write(title(run, info), doc, out);
+    HtmlPage.write(title(analysis.result(), info), doc, out);
   }
 
   /**
@@ -90,17 +87,15 @@ public final class HtmlReport {
   }
 
   static Map<String, Object> document(
-      RunResult run,
-      Summary summary,
-      Summary service,
+      Analysis analysis,
       RunInfo info,
       String commandLine,
       TimeSeries perSecond,
       List<SloResult> slos) {
+    RunResult run = analysis.result();
     // The page draws its own series (finer, and bounded in size), not the JSON's per-second rows:
     // an empty series leaves them out.
-    Map<String, Object> json =
-        JsonReport.document(run, summary, service, TimeSeries.of(run.recording(), 1, 0), info);
+    Map<String, Object> json = JsonReport.document(analysis, TimeSeries.EMPTY, info);
     json.remove("perSecond");
     if (!slos.isEmpty()) {
       json.put("slo", SloTable.json(slos));
@@ -125,7 +120,7 @@ public final class HtmlReport {
     doc.put("commandLine", commandLine);
     doc.put("run", json);
     doc.put("series", PageSeries.of(run, perSecond));
-    doc.put("distribution", PageSeries.distribution(summary, service));
+    doc.put("distribution", PageSeries.distribution(analysis.summary(), analysis.serviceTime()));
     return doc;
   }
 

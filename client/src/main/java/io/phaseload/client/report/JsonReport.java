@@ -20,6 +20,7 @@ import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.result.ShardRun;
 import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.ConnectionTimes;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
@@ -75,22 +76,10 @@ public final class JsonReport {
     return out;
   }
 
-  /** A closed-model run's document. */
-  public static void write(
-      RunResult run, Summary summary, TimeSeries series, RunInfo info, Writer out)
+  /** Writes the document, without SLOs or the generator's load. */
+  public static void write(Analysis analysis, TimeSeries series, RunInfo info, Writer out)
       throws IOException {
-    write(run, summary, null, series, info, out);
-  }
-
-  /**
-   * Writes the document.
-   *
-   * @param service in the open model, the same groups over service time; null otherwise
-   */
-  public static void write(
-      RunResult run, Summary summary, Summary service, TimeSeries series, RunInfo info, Writer out)
-      throws IOException {
-    write(run, summary, service, series, info, List.of(), List.of(), out);
+    write(analysis, series, info, List.of(), List.of(), out);
   }
 
   /**
@@ -98,16 +87,14 @@ public final class JsonReport {
    * generator} object (none given, as for a report of record files, which do not carry it: none).
    */
   public static void write(
-      RunResult run,
-      Summary summary,
-      Summary service,
+      Analysis analysis,
       TimeSeries series,
       RunInfo info,
       List<SloResult> slos,
       List<GeneratorLoad> generator,
       Writer out)
       throws IOException {
-    Map<String, Object> doc = document(run, summary, service, series, info);
+    Map<String, Object> doc = document(analysis, series, info);
     if (!slos.isEmpty()) {
       doc.put("slo", SloTable.json(slos));
     }
@@ -119,8 +106,15 @@ public final class JsonReport {
     MAPPER.writer(pretty).writeValue(out, doc);
   }
 
-  static Map<String, Object> document(
-      RunResult run, Summary summary, Summary service, TimeSeries series, RunInfo info) {
+  /**
+   * The document of a run: its figures as {@code analysis} holds them.
+   *
+   * @param series the per-second rows ({@code perSecond}); an empty series writes none
+   */
+  static Map<String, Object> document(Analysis analysis, TimeSeries series, RunInfo info) {
+    RunResult run = analysis.result();
+    Summary summary = analysis.summary();
+    Summary service = analysis.serviceTime();
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("schema", SCHEMA);
     Map<String, Object> settings = new LinkedHashMap<>(info.settings());
@@ -155,7 +149,6 @@ public final class JsonReport {
     doc.put("environment", info.environment());
     doc.put("startEpochMillis", run.startEpochMillis());
     doc.put("start", Instant.ofEpochMilli(run.startEpochMillis()).toString());
-    double wallSeconds = run.wallNanos() / 1e9;
     doc.put("wallSeconds", Millis.seconds(run.wallNanos()));
     doc.put("phaseSeconds", Millis.seconds(run.phaseNanos()));
     doc.put("setupSeconds", Millis.seconds(run.setupNanos()));
@@ -167,10 +160,11 @@ public final class JsonReport {
     // Read once: each phase's lateness below comes from the same reading of the recording.
     List<Delivery> deliveries = run.plan().isOpen() ? Delivery.of(run) : List.of();
     doc.put("delivery", delivery(run, deliveries));
-    Map<String, Object> total = group(summary.total(), wallSeconds, run);
+    Map<String, Object> total =
+        group(summary.total(), analysis.wallSeconds() > 0 ? analysis.throughput() : null, run);
     if (service != null) {
       total.put("serviceTimeMs", latency(service.total().latency()));
-      ArrivalStats a = ArrivalsReport.total(run);
+      ArrivalStats a = analysis.arrivals();
       Map<String, Object> arrivals = new LinkedHashMap<>();
       arrivals.put("scheduled", a.scheduled());
       arrivals.put("started", a.started());
@@ -212,14 +206,18 @@ public final class JsonReport {
         m.put("lateThreadFree", late == null ? null : late.free());
         m.put("maxLateMs", Millis.of(a.maxLateNanos()));
       }
-      m.putAll(group(summary.phases().get(p), ran == null ? 0 : ran.durationNanos() / 1e9, run));
+      m.putAll(
+          group(
+              summary.phases().get(p),
+              ran == null || ran.durationNanos() <= 0 ? null : analysis.phaseThroughput(p),
+              run));
       if (service != null) {
         m.put("serviceTimeMs", latency(service.phases().get(p).latency()));
       }
       Map<String, Object> requests = new LinkedHashMap<>();
       for (int r = 0; r < summary.requests().size(); r++) {
         Group cell = summary.cell(p, r);
-        Map<String, Object> g = group(cell, 0, run);
+        Map<String, Object> g = group(cell, null, run);
         if (service != null) {
           g.put("serviceTimeMs", latency(service.cell(p, r).latency()));
         }
@@ -232,7 +230,7 @@ public final class JsonReport {
     Map<String, Object> requests = new LinkedHashMap<>();
     for (int r = 0; r < summary.requests().size(); r++) {
       Group request = summary.requests().get(r);
-      Map<String, Object> g = group(request, 0, run);
+      Map<String, Object> g = group(request, null, run);
       if (service != null) {
         g.put("serviceTimeMs", latency(service.requests().get(r).latency()));
       }
@@ -386,10 +384,10 @@ public final class JsonReport {
   }
 
   /**
-   * Counts, errors with their reasons, throughput (when {@code seconds > 0}) and latencies of one
-   * group.
+   * Counts, errors with their reasons, throughput (when given: the run's and a phase's that took
+   * time) and latencies of one group.
    */
-  private static Map<String, Object> group(Group g, double seconds, RunResult run) {
+  private static Map<String, Object> group(Group g, Double throughput, RunResult run) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sent", g.sent());
     m.put("ok", g.ok());
@@ -416,10 +414,8 @@ public final class JsonReport {
     Map<String, Object> statuses = new LinkedHashMap<>();
     g.statuses().forEach((status, n) -> statuses.put(String.valueOf(status), n));
     m.put("httpStatuses", statuses);
-    if (seconds > 0) {
-      m.put(
-          "throughput",
-          BigDecimal.valueOf(g.throughput(seconds)).setScale(1, RoundingMode.HALF_UP));
+    if (throughput != null) {
+      m.put("throughput", BigDecimal.valueOf(throughput).setScale(1, RoundingMode.HALF_UP));
     }
     m.put("latencyMs", latency(g.latency()));
     m.put("failedLatencyMs", g.failedLatency().count() == 0 ? null : latency(g.failedLatency()));

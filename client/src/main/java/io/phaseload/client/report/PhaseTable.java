@@ -1,7 +1,7 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -21,7 +21,9 @@ final class PhaseTable {
   private PhaseTable() {}
 
   /** The table: a row per phase x request, phase, request and the whole run. */
-  static void print(RunResult run, Summary summary, PrintStream out) {
+  static void print(Analysis analysis, PrintStream out) {
+    RunResult run = analysis.result();
+    Summary summary = analysis.summary();
     int width = 5;
     for (String name : run.plan().requestNames()) {
       width = Math.max(width, name.length());
@@ -49,26 +51,33 @@ final class PhaseTable {
         "MAX");
     for (int p = 0; p < summary.phases().size(); p++) {
       for (Group cell : summary.cellsOf(p)) {
-        row(out, row, cell, "", null);
+        row(out, row, cell, "", null, null);
       }
-      PhaseResult ran = p < run.phases().size() ? run.phases().get(p) : null;
-      Double seconds = ran == null ? null : ran.durationNanos() / 1e9;
       String threads = String.valueOf(run.plan().threads(run.plan().phases().get(p)));
-      row(out, row, summary.phases().get(p), threads, seconds);
+      row(
+          out,
+          row,
+          summary.phases().get(p),
+          threads,
+          analysis.phaseSeconds(p),
+          analysis.phaseThroughput(p));
     }
     for (Group request : summary.requests()) {
-      row(out, row, request, "", null);
+      row(out, row, request, "", null, null);
     }
-    row(out, row, summary.total(), "", run.wallNanos() / 1e9);
+    row(out, row, summary.total(), "", analysis.wallSeconds(), analysis.throughput());
   }
 
-  private static void row(PrintStream out, String row, Group g, String threads, Double seconds) {
+  /**
+   * @param seconds the group's own time, or null for none shown
+   * @param throughput the group's throughput over that time, shown when it took any
+   */
+  private static void row(
+      PrintStream out, String row, Group g, String threads, Double seconds, Double throughput) {
     LatencyStats l = g.latency();
     String time = seconds == null ? "" : String.format(Locale.ROOT, "%.3f", seconds);
     String rate =
-        seconds == null || seconds <= 0
-            ? ""
-            : String.format(Locale.ROOT, "%.1f", g.throughput(seconds));
+        seconds == null || seconds <= 0 ? "" : String.format(Locale.ROOT, "%.1f", throughput);
     out.printf(
         Locale.ROOT,
         row,

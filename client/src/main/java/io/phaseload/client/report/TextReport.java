@@ -9,6 +9,7 @@ import io.phaseload.client.result.OpenedAhead;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.slo.SloResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.ConnectionTimes;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
@@ -29,34 +30,26 @@ public final class TextReport {
 
   private TextReport() {}
 
-  /** Prints the summary block and the per-phase table of a closed-model run. */
-  public static void print(RunResult run, Summary summary, PrintStream out) {
-    print(run, summary, null, out);
-  }
-
   /** Prints the report, ended by the table of SLO verdicts ({@link SloTable}; none: no table). */
-  public static void print(
-      RunResult run, Summary summary, Summary serviceTime, List<SloResult> slos, PrintStream out) {
-    print(run, summary, serviceTime, out);
-    SloTable.print(slos, run, out);
+  public static void print(Analysis analysis, List<SloResult> slos, PrintStream out) {
+    print(analysis, out);
+    SloTable.print(slos, analysis.result(), out);
   }
 
-  /**
-   * Prints the summary block and the per-phase table, a section at a time.
-   *
-   * @param serviceTime in the open model, the same groups over service time; null otherwise
-   */
-  public static void print(RunResult run, Summary summary, Summary serviceTime, PrintStream out) {
+  /** Prints the summary block and the per-phase table, a section at a time. */
+  public static void print(Analysis analysis, PrintStream out) {
+    RunResult run = analysis.result();
+    Summary summary = analysis.summary();
     out.println("=====");
     partial(run, out);
     ArrivalsReport.notDelivered(run, out);
-    model(run, out);
+    model(analysis, out);
     requests(run, out);
     counts(run, summary.total(), out);
     wallTime(run, out);
-    latency(run, summary, serviceTime, out);
+    latency(analysis, out);
     out.println();
-    PhaseTable.print(run, summary, out);
+    PhaseTable.print(analysis, out);
     failuresByPhase(run, summary, out);
   }
 
@@ -76,7 +69,8 @@ public final class TextReport {
   }
 
   /** The open model's rate and arrivals; nothing in the closed model. */
-  private static void model(RunResult run, PrintStream out) {
+  private static void model(Analysis analysis, PrintStream out) {
+    RunResult run = analysis.result();
     if (run.plan().model() instanceof Model.Closed closed && closed.staged()) {
       StringJoiner stages = new StringJoiner("; ", "Model: closed, stages ", "");
       closed.stages().forEach(s -> stages.add(s.text(false)));
@@ -97,7 +91,7 @@ public final class TextReport {
               open.rate(),
               open.arrivals().label()));
     }
-    ArrivalStats a = ArrivalsReport.total(run);
+    ArrivalStats a = analysis.arrivals();
     out.println(
         String.format(
             Locale.ROOT,
@@ -253,15 +247,17 @@ public final class TextReport {
   }
 
   /** Throughput, the headline latencies, service time in the open model, failed latencies. */
-  private static void latency(
-      RunResult run, Summary summary, Summary serviceTime, PrintStream out) {
+  private static void latency(Analysis analysis, PrintStream out) {
+    RunResult run = analysis.result();
+    Summary summary = analysis.summary();
+    Summary serviceTime = analysis.serviceTime();
     Group total = summary.total();
     LatencyStats l = total.latency();
     out.println(
         String.format(
             Locale.ROOT,
             "Overall throughput across all phases: %.1f requests/second",
-            total.throughput(run.wallNanos() / 1e9)));
+            analysis.throughput()));
     out.println(
         "Mean latency: "
             + ms(l.mean())

@@ -58,6 +58,10 @@ public record TimeSeries(
     this(bucketNanos, spanNanos, sent, ok, p50, p95, p99, null);
   }
 
+  /** No buckets: a document without per-second rows. */
+  public static final TimeSeries EMPTY =
+      new TimeSeries(1, 0, new long[0], new long[0], new long[0], new long[0], new long[0]);
+
   private static final long MS = 1_000_000L;
   private static final long SECOND = 1_000 * MS;
 

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.TimeSeries;
 import io.phaseload.client.testing.Chromium;
 import io.phaseload.client.testing.ClientRun;
@@ -66,9 +66,7 @@ class GeneratorBlockTest {
     RunResult run = TextReportTest.sampleRun();
     StringWriter out = new StringWriter();
     JsonReport.write(
-        run,
-        Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames()),
-        null,
+        Analysis.of(run),
         TimeSeries.of(run.recording()),
         info(run),
         List.of(),
@@ -158,12 +156,7 @@ class GeneratorBlockTest {
   void aRecordsReportHasNoGeneratorObject() throws Exception {
     RunResult run = TextReportTest.sampleRun();
     StringWriter out = new StringWriter();
-    JsonReport.write(
-        run,
-        Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames()),
-        TimeSeries.of(run.recording()),
-        info(run),
-        out);
+    JsonReport.write(Analysis.of(run), TimeSeries.of(run.recording()), info(run), out);
     assertNull(new ObjectMapper().readTree(out.toString()).get("generator"));
   }
 
@@ -171,15 +164,12 @@ class GeneratorBlockTest {
   @SuppressWarnings("unchecked")
   void thePageListsTheGeneratorBlockOnlyWhenAPhaseWasLimited() {
     RunResult run = TextReportTest.sampleRun();
-    Summary summary =
-        Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames());
-    Map<String, Object> limited =
-        HtmlReport.document(run, summary, null, info(run), "x", null, List.of());
+    Analysis analysis = Analysis.of(run);
+    Map<String, Object> limited = HtmlReport.document(analysis, info(run), "x", null, List.of());
     HtmlReport.generator(limited, List.of(BUSY, QUIET));
     List<String> sections = (List<String>) limited.get("sections");
     assertEquals(List.of("verdict", "generator"), sections.subList(0, 2));
-    Map<String, Object> quiet =
-        HtmlReport.document(run, summary, null, info(run), "x", null, List.of());
+    Map<String, Object> quiet = HtmlReport.document(analysis, info(run), "x", null, List.of());
     HtmlReport.generator(quiet, List.of(QUIET));
     assertFalse(((List<String>) quiet.get("sections")).contains("generator"));
     assertTrue(((Map<String, Object>) quiet.get("run")).containsKey("generator"));
@@ -189,12 +179,10 @@ class GeneratorBlockTest {
   void theBrowserShowsTheWarning() throws Exception {
     Chromium.assumeInstalled("GeneratorBlockTest.theBrowserShowsTheWarning");
     RunResult run = TextReportTest.sampleRun();
-    Summary summary =
-        Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames());
+    Analysis analysis = Analysis.of(run);
     Path html = dir.resolve("page.html");
     try (var w = Files.newBufferedWriter(html)) {
-      HtmlReport.write(
-          run, summary, null, info(run), "x", null, List.of(), List.of(BUSY, QUIET), w);
+      HtmlReport.write(analysis, info(run), "x", null, List.of(), List.of(BUSY, QUIET), w);
     }
     String dom = Chromium.dumpDom(html);
     int at = dom.indexOf("<section class=\"section-generator\" id=\"generator\">");

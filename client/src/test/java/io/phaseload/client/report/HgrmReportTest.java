@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Percentiles;
-import io.phaseload.client.stats.Summary;
 import io.phaseload.client.testing.HgrmFile;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -106,9 +106,7 @@ class HgrmReportTest {
   @Test
   void matchesTheGoldenFile() throws IOException {
     RunResult run = TextReportTest.sampleRun();
-    Summary summary =
-        Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames());
-    String actual = text(summary.sortedLatencies());
+    String actual = text(Analysis.of(run).summary().sortedLatencies());
     Path dump = Path.of("target", "run.actual.hgrm");
     Files.writeString(dump, actual);
     assertEquals(TextReportTest.golden("run.golden.hgrm"), actual, "actual output in " + dump);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -42,12 +42,7 @@ class JsonReportTest {
   void matchesTheGoldenFile() throws IOException {
     RunResult run = TextReportTest.sampleRun();
     StringWriter json = new StringWriter();
-    JsonReport.write(
-        run,
-        Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames()),
-        TimeSeries.of(run.recording()),
-        fixedInfo(),
-        json);
+    JsonReport.write(Analysis.of(run), TimeSeries.of(run.recording()), fixedInfo(), json);
     String actual = json.toString() + "\n";
     Path dump = Path.of("target", "run.actual.json");
     Files.writeString(dump, actual);

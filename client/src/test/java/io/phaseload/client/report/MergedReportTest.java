@@ -8,7 +8,7 @@ import io.phaseload.client.plan.Shard;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.result.ShardRun;
-import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.Analysis;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -87,10 +87,7 @@ class MergedReportTest {
             shards);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      TextReport.print(
-          merged,
-          Summary.of(merged.recording(), merged.plan().phaseNames(), merged.plan().requestNames()),
-          out);
+      TextReport.print(Analysis.of(merged), out);
       ShardReport.print(merged, List.of(new Shard(2, 3)), out);
     }
     return bytes.toString(StandardCharsets.UTF_8);

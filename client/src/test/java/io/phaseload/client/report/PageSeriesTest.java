@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
 import io.phaseload.client.testing.ClientRun;
@@ -18,8 +19,7 @@ import org.junit.jupiter.api.Test;
 class PageSeriesTest {
 
   private static final RunResult RUN = TextReportTest.sampleRun();
-  private static final Summary SUMMARY =
-      Summary.of(RUN.recording(), RUN.plan().phaseNames(), RUN.plan().requestNames());
+  private static final Summary SUMMARY = Analysis.of(RUN).summary();
 
   @Test
   void theBucketsHoldEveryRequestAndAreNeverLongerThanASecond() {

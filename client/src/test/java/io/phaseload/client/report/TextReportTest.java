@@ -9,7 +9,7 @@ import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.stats.Summary;
+import io.phaseload.client.stats.Analysis;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,10 +75,7 @@ class TextReportTest {
     RunResult run = sampleRun();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      TextReport.print(
-          run,
-          Summary.of(run.recording(), run.plan().phaseNames(), run.plan().requestNames()),
-          out);
+      TextReport.print(Analysis.of(run), out);
     }
     String actual = bytes.toString(StandardCharsets.UTF_8);
     Path dump = Path.of("target", "text-report.actual.txt");
