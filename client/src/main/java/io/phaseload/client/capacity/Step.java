@@ -77,7 +77,7 @@ public record Step(
     ArrivalStats arrivals = phase == null ? null : phase.arrivals();
     Lateness late = phase == null ? Lateness.NONE : Lateness.of(result.recording(), 0, threads);
     Group total = run.summary().total();
-    List<SloResult> verdicts = SloCheck.evaluate(slos, result, run.summary());
+    List<SloResult> verdicts = SloCheck.evaluate(slos, run);
     long scheduled = result.plan().arrivals(result.plan().phases().get(0));
     long started = arrivals == null ? 0 : arrivals.started();
     Summary service = run.serviceTime() == null ? run.summary() : run.serviceTime();
@@ -86,7 +86,7 @@ public record Step(
             SloCheck.allPass(verdicts) && !result.partial() && started == scheduled,
             late,
             started,
-            () -> SloCheck.allPass(SloCheck.evaluate(slos, result, service)));
+            () -> SloCheck.allPass(SloCheck.evaluate(slos, service, result.wallNanos())));
     return new Step(
         offered,
         arrivals == null ? 0 : arrivals.achievedRate(),

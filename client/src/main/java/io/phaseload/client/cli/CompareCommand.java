@@ -81,12 +81,7 @@ final class CompareCommand {
    * of time (null from a summary).
    */
   private record Side(
-      String label,
-      Shape shape,
-      List<Comparison.Side> values,
-      double seconds,
-      RunResult run,
-      Analysis analysis) {
+      String label, Shape shape, List<Comparison.Side> values, RunResult run, Analysis analysis) {
 
     ComparePage.Side page() {
       return new ComparePage.Side(label, run, analysis == null ? null : analysis.summary());
@@ -192,14 +187,10 @@ final class CompareCommand {
     RunResult a = base.run();
     RunResult b = next.run();
     return Comparison.of(
-        base.analysis().summary(),
-        base.seconds(),
+        base.analysis(),
         Blocks.of(a.recording(), a.plan().requestNames().size()),
-        a.plan().requestNames(),
-        next.analysis().summary(),
-        next.seconds(),
+        next.analysis(),
         Blocks.of(b.recording(), b.plan().requestNames().size()),
-        b.plan().requestNames(),
         0,
         floor);
   }
@@ -226,22 +217,15 @@ final class CompareCommand {
     List<Path> files = RecordInputs.paths(List.of(side.split(",")));
     if (files.size() == 1 && SummaryFile.looksLikeJson(files.get(0))) {
       SummaryFile s = SummaryFile.read(files.get(0));
-      return new Side(side, s.shape(), s.sides(), Double.NaN, null, null);
+      return new Side(side, s.shape(), s.sides(), null, null);
     }
     RecordInputs in = RecordInputs.read(files);
     RunResult result = ShardMerge.merge(in.files(), in.headers(), 1).result();
     if (result.phases().isEmpty()) {
       throw new UsageException(side + ": an empty run (no phase ran)");
     }
-    double seconds = result.wallNanos() / 1e9;
     Analysis analysis = Analysis.of(result);
-    return new Side(
-        side,
-        Shape.of(result.plan()),
-        Comparison.Side.all(analysis.summary(), seconds),
-        seconds,
-        result,
-        analysis);
+    return new Side(side, Shape.of(result.plan()), Comparison.Side.all(analysis), result, analysis);
   }
 
   private void help(CmdLineParser parser) {

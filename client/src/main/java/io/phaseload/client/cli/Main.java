@@ -274,7 +274,7 @@ public final class Main {
                   rc,
                   watched == null ? lines : PhaseListener.both(lines, watched.listener()),
                   !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null));
-      List<SloResult> slos = SloCheck.evaluate(config.slos(), done.result(), done.summary());
+      List<SloResult> slos = SloCheck.evaluate(config.slos(), done);
       List<GeneratorLoad> generator = judged(s.generator(), done);
       if (watched != null) {
         watched.finished(LivePages.finalPage(info(rc, s), generator, done, commandLine, slos));

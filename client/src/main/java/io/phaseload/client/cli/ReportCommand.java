@@ -126,7 +126,7 @@ final class ReportCommand {
       err.println("phaseload: out of heap computing the statistics; raise -Xmx");
       return ExitCode.USAGE;
     }
-    List<SloResult> verdicts = SloCheck.evaluate(slos, result, done.summary());
+    List<SloResult> verdicts = SloCheck.evaluate(slos, done);
     TextReport.print(done, verdicts, out);
     String thinkLine = TextReport.thinkLine(result);
     if (thinkLine != null) {

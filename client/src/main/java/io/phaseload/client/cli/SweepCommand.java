@@ -103,11 +103,11 @@ final class SweepCommand {
           for (int r = 1; r <= options.repeat && !control.interrupted(); r++) {
             Analysis done = Analysis.of(session.run(config, new PhaseListener() {}, null));
             control.finished(done);
-            SweepRow row = SweepRow.of(poolSize, r, done.result(), done.summary());
+            SweepRow row = SweepRow.of(poolSize, r, done);
             rows.add(row);
             allOk &= done.clean();
             out.println(row.line());
-            List<SloResult> verdicts = SloCheck.evaluate(slos, done.result(), done.summary());
+            List<SloResult> verdicts = SloCheck.evaluate(slos, done);
             slosPassed &= SloCheck.allPass(verdicts);
             SloTable.print(verdicts, done.result(), out);
             out.flush();

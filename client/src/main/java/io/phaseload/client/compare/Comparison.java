@@ -1,8 +1,8 @@
 package io.phaseload.client.compare;
 
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Figures;
 import io.phaseload.client.stats.Group;
-import io.phaseload.client.stats.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -105,18 +105,19 @@ public record Comparison(
   /** One request name's (or ALL's) exact values, in metric order. */
   public record Side(String name, double[] values) {
 
-    /** ALL, then every request name of a summary, in order. */
-    public static List<Side> all(Summary s, double wallSeconds) {
+    /** ALL, then every request name of a run, in order. */
+    public static List<Side> all(Analysis run) {
       List<Side> sides = new ArrayList<>();
-      sides.add(of(s.total(), wallSeconds));
-      s.requests().forEach(g -> sides.add(of(g, wallSeconds)));
+      sides.add(of(run, run.summary().total()));
+      run.summary().requests().forEach(g -> sides.add(of(run, g)));
       return sides;
     }
 
-    public static Side of(Group g, double wallSeconds) {
+    /** One group's values, as {@code run} holds them. */
+    public static Side of(Analysis run, Group g) {
       double[] v = new double[Metric.values().length];
       for (Metric m : Metric.values()) {
-        v[m.ordinal()] = m.of(g, wallSeconds);
+        v[m.ordinal()] = m.of(run, g);
       }
       return new Side(g.request(), v);
     }
@@ -130,28 +131,27 @@ public record Comparison(
    * @param noiseFloor the change, in percent either way, a verdict's interval must lie beyond
    */
   public static Comparison of(
-      Summary base,
-      double baseSeconds,
+      Analysis base,
       Blocks baseBlocks,
-      List<String> baseNames,
-      Summary next,
-      double nextSeconds,
+      Analysis next,
       Blocks nextBlocks,
-      List<String> nextNames,
       long seed,
       double noiseFloor) {
+    List<String> baseNames = base.result().plan().requestNames();
+    List<String> nextNames = next.result().plan().requestNames();
     List<int[]> pairs = new ArrayList<>(); // block rows: base, new
     List<Side[]> sides = new ArrayList<>();
     pairs.add(new int[] {0, 0});
-    sides.add(new Side[] {Side.of(base.total(), baseSeconds), Side.of(next.total(), nextSeconds)});
+    sides.add(
+        new Side[] {Side.of(base, base.summary().total()), Side.of(next, next.summary().total())});
     for (int r = 0; r < baseNames.size(); r++) {
       int n = nextNames.indexOf(baseNames.get(r));
       if (n >= 0) {
         pairs.add(new int[] {1 + r, 1 + n});
         sides.add(
             new Side[] {
-              Side.of(base.requests().get(r), baseSeconds),
-              Side.of(next.requests().get(n), nextSeconds)
+              Side.of(base, base.summary().requests().get(r)),
+              Side.of(next, next.summary().requests().get(n))
             });
       }
     }

@@ -1,5 +1,6 @@
 package io.phaseload.client.compare;
 
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 
@@ -31,13 +32,14 @@ public enum Metric {
   }
 
   /**
-   * Its exact value for a group of a run of {@code wallSeconds}, in its unit: the group's own
-   * figures ({@link io.phaseload.client.stats.Figures}), errors in percent.
+   * Its exact value for a group of {@code run}, in its unit, as {@code run} and the group hold it
+   * ({@link io.phaseload.client.stats.Figures}): throughput over the run's wall time, errors in
+   * percent.
    */
-  public double of(Group g, double wallSeconds) {
+  public double of(Analysis run, Group g) {
     LatencyStats l = g.latency();
     return switch (this) {
-      case THROUGHPUT -> g.throughput(wallSeconds);
+      case THROUGHPUT -> run.throughput(g);
       case P50 -> l.p50() / 1e6;
       case P95 -> l.p95() / 1e6;
       case P99 -> l.p99() / 1e6;

@@ -1,6 +1,6 @@
 package io.phaseload.client.slo;
 
-import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -27,9 +27,17 @@ public final class SloCheck {
     return List.copyOf(out);
   }
 
-  /** Each SLO's verdict, in order. */
-  public static List<SloResult> evaluate(List<Slo> slos, RunResult run, Summary summary) {
-    return evaluate(slos, slo -> group(slo, summary), run.wallNanos());
+  /** Each SLO's verdict on a finished run's headline figures, in order. */
+  public static List<SloResult> evaluate(List<Slo> slos, Analysis run) {
+    return evaluate(slos, run.summary(), run.result().wallNanos());
+  }
+
+  /**
+   * Each SLO's verdict on the groups of {@code summary} (a run's, or the same run's over service
+   * time) of a run of {@code wallNanos}, in order.
+   */
+  public static List<SloResult> evaluate(List<Slo> slos, Summary summary, long wallNanos) {
+    return evaluate(slos, slo -> group(slo, summary), wallNanos);
   }
 
   /**

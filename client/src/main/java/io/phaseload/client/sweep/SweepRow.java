@@ -4,10 +4,10 @@ import io.phaseload.client.report.ReasonList;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.Figures;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
-import io.phaseload.client.stats.Summary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,10 +47,11 @@ public record SweepRow(
     failureReasons = List.copyOf(failureReasons);
   }
 
-  public static SweepRow of(Integer serverWorkers, int repeat, RunResult run, Summary summary) {
-    Group total = summary.total();
+  /** The row of a finished run: its figures as {@code analysis} holds them. */
+  public static SweepRow of(Integer serverWorkers, int repeat, Analysis analysis) {
+    RunResult run = analysis.result();
+    Group total = analysis.summary().total();
     LatencyStats l = total.latency();
-    double wall = run.wallNanos() / 1e9;
     List<String> names = new ArrayList<>();
     List<Double> seconds = new ArrayList<>();
     for (PhaseResult p : run.phases()) {
@@ -73,8 +74,8 @@ public record SweepRow(
         total.ok(),
         total.failed(),
         total.notSent(),
-        wall,
-        total.throughput(wall),
+        analysis.wallSeconds(),
+        analysis.throughput(),
         l.mean() / 1e6,
         l.p50() / 1e6,
         l.p95() / 1e6,
