@@ -42,7 +42,7 @@ public final class StatsBench {
     long checksum = 0;
     for (int r = 0; r < rounds; r++) {
       long start = System.nanoTime();
-      Summary summary = Summary.of(recorder, plan.phaseNames(), plan.requestNames());
+      Summary summary = Summary.of(recorder, plan);
       millis[r] = (System.nanoTime() - start) / 1_000_000;
       checksum += summary.total().latency().p99();
     }

@@ -23,9 +23,8 @@ public record Analysis(RunResult result, Summary summary, Summary serviceTime) {
   public static Analysis of(RunResult result) {
     LoadPlan plan = result.plan();
     LatencyRecorder recording = result.recording();
-    Summary summary = Summary.of(recording, plan.phaseNames(), plan.requestNames());
-    Summary service =
-        plan.isOpen() ? Summary.of(recording, plan.phaseNames(), plan.requestNames(), false) : null;
+    Summary summary = Summary.of(recording, plan);
+    Summary service = plan.isOpen() ? Summary.of(recording, plan, false) : null;
     return new Analysis(result, summary, service);
   }
 

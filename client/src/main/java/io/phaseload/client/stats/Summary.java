@@ -1,5 +1,6 @@
 package io.phaseload.client.stats;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordLayout;
@@ -89,27 +90,22 @@ public final class Summary {
   }
 
   /**
-   * Computes the summary of everything {@code recorder} holds: over corrected latencies in the open
-   * model, service times in the closed model.
-   *
-   * @param phaseNames the plan's phase names, in order
-   * @param requestNames the names of an iteration's requests, in order
+   * Computes the summary of everything {@code recorder} holds of a run of {@code plan} (its phases
+   * and requests name the groups): over corrected latencies in the open model, service times in the
+   * closed model. A finished run's is {@link Analysis#of}'s.
    */
-  public static Summary of(
-      LatencyRecorder recorder, List<String> phaseNames, List<String> requestNames) {
-    return of(recorder, phaseNames, requestNames, recorder.open());
+  public static Summary of(LatencyRecorder recorder, LoadPlan plan) {
+    return of(recorder, plan, recorder.open());
   }
 
   /**
-   * Computes the summary of everything {@code recorder} holds, over latencies from the intended
-   * starts (corrected for coordinated omission) or from the actual sends (service time). The two
-   * are the same in the closed model.
+   * Computes the summary of everything {@code recorder} holds of a run of {@code plan}, over
+   * latencies from the intended starts (corrected for coordinated omission) or from the actual
+   * sends (service time). The two are the same in the closed model.
    */
-  public static Summary of(
-      LatencyRecorder recorder,
-      List<String> phaseNames,
-      List<String> requestNames,
-      boolean corrected) {
+  public static Summary of(LatencyRecorder recorder, LoadPlan plan, boolean corrected) {
+    List<String> phaseNames = plan.phaseNames();
+    List<String> requestNames = plan.requestNames();
     int phaseCount = phaseNames.size();
     int requestCount = requestNames.size();
     long[][] kinds = new long[RecordLayout.MAX_CELLS][Outcome.KINDS];

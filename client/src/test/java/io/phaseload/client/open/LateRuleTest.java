@@ -114,8 +114,8 @@ class LateRuleTest {
     }
     assertEquals(List.of(5L, 5L, 5L, 35L, 30L, 25L, 20L, 15L, 10L, 5L, 5L, 5L), corrected);
     assertEquals(List.of(5L, 5L, 5L, 35L, 5L, 5L, 5L, 5L, 5L, 5L, 5L, 5L), service);
-    Summary c = Summary.of(recorder, plan.phaseNames(), plan.requestNames());
-    Summary s = Summary.of(recorder, plan.phaseNames(), plan.requestNames(), false);
+    Summary c = Summary.of(recorder, plan);
+    Summary s = Summary.of(recorder, plan, false);
     assertEquals(30 * MS, c.total().latency().p90()); // rank ceil(0.9 x 12) = 11 of the sorted
     assertEquals(5 * MS, s.total().latency().p90());
   }

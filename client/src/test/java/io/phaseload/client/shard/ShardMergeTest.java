@@ -116,7 +116,7 @@ class ShardMergeTest {
       }
     }
     assertEquals(whole.totalRequests(), k);
-    Summary expected = Summary.of(union, whole.phaseNames(), whole.requestNames());
+    Summary expected = Summary.of(union, whole);
     Summary actual = report.summary();
     assertSameGroup(expected.total(), actual.total());
     for (int p = 0; p < whole.phases().size(); p++) {

@@ -28,7 +28,7 @@ class SummaryTest {
     r.record(4, 4, 2_000_000, 0, 0, Outcome.failure(Outcome.TIMEOUT, Reasons.READ_TIMEOUT));
     r.record(5, 5, 10_000, 0, 1, Outcome.failure(Outcome.NOT_SENT, Reasons.OUT_OF_FILES));
 
-    Summary s = of(plan, r);
+    Summary s = Summary.of(r, plan);
     Group total = s.total();
     assertEquals(5, total.sent(), "a request that never left the client is not sent");
     assertEquals(1, total.notSent());
@@ -79,7 +79,7 @@ class SummaryTest {
       }
     }
 
-    Summary s = of(plan, r);
+    Summary s = Summary.of(r, plan);
 
     assertEquals(expected(r, k -> true), s.total().latency());
     for (Phase phase : plan.phases()) {
@@ -105,10 +105,6 @@ class SummaryTest {
     assertEquals(plan.totalRequests(), s.total().sent());
     assertEquals(
         s.total().failed(), s.total().statuses().values().stream().mapToLong(v -> v).sum());
-  }
-
-  private static Summary of(LoadPlan plan, LatencyRecorder r) {
-    return Summary.of(r, plan.phaseNames(), plan.requestNames());
   }
 
   private static LatencyStats expected(LatencyRecorder r, IntPredicate in) {
