@@ -6,7 +6,6 @@ import io.phaseload.client.report.CsvReport;
 import io.phaseload.client.report.HgrmReport;
 import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.JsonReport;
-import io.phaseload.client.report.RunTitle;
 import io.phaseload.client.request.Redaction;
 import io.phaseload.client.request.Scenario;
 import io.phaseload.client.result.GeneratorLoad;
@@ -15,7 +14,6 @@ import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Analysis;
-import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -66,15 +64,6 @@ final class ReportFiles {
     } catch (IOException | RuntimeException e) {
       throw new UsageException(option + " " + dir + " cannot be created: " + e.getMessage());
     }
-  }
-
-  private static List<Charts.PhaseSpan> phaseSpans(RunResult result) {
-    return result.phases().stream()
-        .map(
-            p ->
-                new Charts.PhaseSpan(
-                    p.phase().name(), p.startNanos(), p.startNanos() + p.durationNanos()))
-        .toList();
   }
 
   /**
@@ -155,8 +144,6 @@ final class ReportFiles {
       return true;
     }
     RunResult result = analysis.result();
-    Summary summary = analysis.summary();
-    Summary service = analysis.serviceTime();
     // The JSON's per-second rows, which the page also draws from when its buckets are a second.
     TimeSeries perSecond = outputs.json() == null ? null : TimeSeries.of(result.recording());
     boolean written = true;
@@ -191,15 +178,7 @@ final class ReportFiles {
           attempt(
               dir,
               () -> {
-                List<Path> drawn =
-                    Charts.write(
-                        result,
-                        TimeSeries.of(result.recording(), result.wallNanos()),
-                        phaseSpans(result),
-                        summary.sortedLatencies(),
-                        service == null ? null : service.sortedLatencies(),
-                        RunTitle.of(result.plan()),
-                        dir);
+                List<Path> drawn = Charts.write(analysis, dir);
                 return "Charts: "
                     + dir
                     + " ("

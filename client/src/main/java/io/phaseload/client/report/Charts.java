@@ -1,6 +1,7 @@
 package io.phaseload.client.report;
 
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.TimeSeries;
 import java.awt.BasicStroke;
 import java.awt.Font;
@@ -66,13 +67,37 @@ public final class Charts {
   }
 
   /**
-   * Writes the charts; in the open model the distribution also draws the service time, and for a
-   * run of {@code --stages} its load, target against achieved ({@link LoadChart#FILE}).
+   * Writes a finished run's charts ({@code --charts}): its time series in buckets of {@link
+   * TimeSeries#bucketFor} its wall time, its phases, and the distribution of its summary; in the
+   * open model the distribution also draws the service time, and for a run of {@code --stages} its
+   * load, target against achieved ({@link LoadChart#FILE}).
+   */
+  public static List<Path> write(Analysis analysis, Path dir) throws IOException {
+    RunResult run = analysis.result();
+    List<PhaseSpan> phases =
+        run.phases().stream()
+            .map(
+                p ->
+                    new PhaseSpan(
+                        p.phase().name(), p.startNanos(), p.startNanos() + p.durationNanos()))
+            .toList();
+    return write(
+        run,
+        TimeSeries.of(run.recording(), run.wallNanos()),
+        phases,
+        analysis.summary().sortedLatencies(),
+        analysis.serviceTime() == null ? null : analysis.serviceTime().sortedLatencies(),
+        RunTitle.of(run.plan()),
+        dir);
+  }
+
+  /**
+   * Writes the charts.
    *
    * @param run the run drawn, or null for no load chart
    * @param sortedServiceNanos the service times, ascending, or null in the closed model
    */
-  public static List<Path> write(
+  private static List<Path> write(
       RunResult run,
       TimeSeries series,
       List<PhaseSpan> phases,
