@@ -3,6 +3,7 @@ package io.phaseload.client.bench;
 import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.record.RecordFileException;
 import io.phaseload.client.record.ShardMerge;
+import io.phaseload.client.report.FinishedRun;
 import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.JsonReport;
 import io.phaseload.client.report.TextReport;
@@ -46,16 +47,16 @@ public final class PageBench {
           done, new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
       TimeSeries perSecond = TimeSeries.of(done.result().recording());
       try (Writer w = Files.newBufferedWriter(dir.resolve("bench.json"))) {
-        JsonReport.write(done, perSecond, merged.info(), w);
+        JsonReport.write(FinishedRun.of(done, merged.info()), perSecond, w);
       }
       long reported = System.nanoTime();
       Path page = dir.resolve("bench.html");
       try (Writer w = Files.newBufferedWriter(page)) {
-        HtmlReport.write(done, merged.info(), "PageBench", perSecond, List.of(), List.of(), w);
+        HtmlReport.write(FinishedRun.of(done, merged.info()), "PageBench", perSecond, w);
       }
       long withJson = System.nanoTime();
       try (Writer w = Files.newBufferedWriter(page)) {
-        HtmlReport.write(done, merged.info(), "PageBench", null, List.of(), List.of(), w);
+        HtmlReport.write(FinishedRun.of(done, merged.info()), "PageBench", null, w);
       }
       long alone = System.nanoTime();
       long report = reported - start;

@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.report.FinishedRun;
 import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.RunTitle;
 import io.phaseload.client.result.GeneratorLoad;
@@ -31,7 +32,7 @@ final class LivePages {
       List<SloResult> slos) {
     StringWriter page = new StringWriter();
     try {
-      HtmlReport.write(done, info, commandLine, null, slos, generator, page);
+      HtmlReport.write(new FinishedRun(done, info, slos, generator), commandLine, null, page);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringWriter does not fail
     }

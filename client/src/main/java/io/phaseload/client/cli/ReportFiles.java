@@ -3,6 +3,7 @@ package io.phaseload.client.cli;
 import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
+import io.phaseload.client.report.FinishedRun;
 import io.phaseload.client.report.HgrmReport;
 import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.JsonReport;
@@ -144,6 +145,7 @@ final class ReportFiles {
       return true;
     }
     RunResult result = analysis.result();
+    FinishedRun finished = new FinishedRun(analysis, info, slos, generator);
     // The JSON's per-second rows, which the page also draws from when its buckets are a second.
     TimeSeries perSecond = outputs.json() == null ? null : TimeSeries.of(result.recording());
     boolean written = true;
@@ -153,8 +155,7 @@ final class ReportFiles {
           attempt(
               json,
               () -> {
-                OutputFile.text(
-                    json, w -> JsonReport.write(analysis, perSecond, info, slos, generator, w));
+                OutputFile.text(json, w -> JsonReport.write(finished, perSecond, w));
                 return "JSON summary: " + json;
               },
               out,
@@ -195,11 +196,7 @@ final class ReportFiles {
           attempt(
               html,
               () -> {
-                OutputFile.text(
-                    html,
-                    w ->
-                        HtmlReport.write(
-                            analysis, info, commandLine, perSecond, slos, generator, w));
+                OutputFile.text(html, w -> HtmlReport.write(finished, commandLine, perSecond, w));
                 return "HTML page: " + html;
               },
               out,

@@ -52,21 +52,12 @@ public final class HtmlReport {
    * @param perSecond {@link TimeSeries#of(io.phaseload.client.result.LatencyRecorder)} of the run
    *     when the JSON report computed it (the page draws from it when its buckets are a second
    *     long); null otherwise
-   * @param slos the SLOs' verdicts, shown under the run's (none given: no section)
-   * @param generator the generator's load per phase; empty when unknown (a report of records)
    */
-  public static void write(
-      Analysis analysis,
-      RunInfo info,
-      String commandLine,
-      TimeSeries perSecond,
-      List<SloResult> slos,
-      List<GeneratorLoad> generator,
-      Writer out)
+  public static void write(FinishedRun run, String commandLine, TimeSeries perSecond, Writer out)
       throws IOException {
-    Map<String, Object> doc = document(analysis, info, commandLine, perSecond, slos);
-    generator(doc, generator);
-    HtmlPage.write(title(analysis.result(), info), doc, out);
+    Map<String, Object> doc = document(run, commandLine, perSecond);
+    generator(doc, run.generator());
+    HtmlPage.write(title(run.analysis().result(), run.info()), doc, out);
   }
 
   /**
@@ -86,12 +77,12 @@ public final class HtmlReport {
     }
   }
 
+  /** The page's data, without the generator's load ({@link #generator} adds it). */
   static Map<String, Object> document(
-      Analysis analysis,
-      RunInfo info,
-      String commandLine,
-      TimeSeries perSecond,
-      List<SloResult> slos) {
+      FinishedRun finished, String commandLine, TimeSeries perSecond) {
+    Analysis analysis = finished.analysis();
+    RunInfo info = finished.info();
+    List<SloResult> slos = finished.slos();
     RunResult run = analysis.result();
     // The page draws its own series (finer, and bounded in size), not the JSON's per-second rows:
     // an empty series leaves them out.

@@ -19,7 +19,6 @@ import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.result.ShardRun;
-import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.ConnectionTimes;
 import io.phaseload.client.stats.Group;
@@ -76,30 +75,19 @@ public final class JsonReport {
     return out;
   }
 
-  /** Writes the document, without SLOs or the generator's load. */
-  public static void write(Analysis analysis, TimeSeries series, RunInfo info, Writer out)
-      throws IOException {
-    write(analysis, series, info, List.of(), List.of(), out);
-  }
-
   /**
-   * Writes the document with the SLO verdicts, and the generator's own load per phase as a {@code
-   * generator} object (none given, as for a report of record files, which do not carry it: none).
+   * Writes the document, with the SLO verdicts ({@code slo}) and the generator's own load per phase
+   * as a {@code generator} object when the run has them.
+   *
+   * @param series the per-second rows ({@code perSecond})
    */
-  public static void write(
-      Analysis analysis,
-      TimeSeries series,
-      RunInfo info,
-      List<SloResult> slos,
-      List<GeneratorLoad> generator,
-      Writer out)
-      throws IOException {
-    Map<String, Object> doc = document(analysis, series, info);
-    if (!slos.isEmpty()) {
-      doc.put("slo", SloTable.json(slos));
+  public static void write(FinishedRun run, TimeSeries series, Writer out) throws IOException {
+    Map<String, Object> doc = document(run.analysis(), series, run.info());
+    if (!run.slos().isEmpty()) {
+      doc.put("slo", SloTable.json(run.slos()));
     }
-    if (!generator.isEmpty()) {
-      doc.put("generator", generator(generator));
+    if (!run.generator().isEmpty()) {
+      doc.put("generator", generator(run.generator()));
     }
     DefaultPrettyPrinter pretty =
         new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));

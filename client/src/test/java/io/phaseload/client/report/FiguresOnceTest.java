@@ -72,10 +72,12 @@ class FiguresOnceTest {
   void theJsonThePageAndCompareShowTheSameThroughputAndErrorRate() throws Exception {
     StringWriter json = new StringWriter();
     JsonReport.write(
-        RUN, TimeSeries.of(RUN.result().recording()), JsonReportTest.fixedInfo(), json);
+        FinishedRun.of(RUN, JsonReportTest.fixedInfo()),
+        TimeSeries.of(RUN.result().recording()),
+        json);
     JsonNode doc = MAPPER.readTree(json.toString());
     StringWriter page = new StringWriter();
-    HtmlReport.write(RUN, JsonReportTest.fixedInfo(), "x", null, List.of(), List.of(), page);
+    HtmlReport.write(FinishedRun.of(RUN, JsonReportTest.fixedInfo()), "x", null, page);
     Matcher data =
         Pattern.compile("<script type=\"application/json\" id=\"data\">(.*?)</script>")
             .matcher(page.toString());
@@ -116,7 +118,10 @@ class FiguresOnceTest {
     assertEquals(RUN.throughput(get), verdicts.get(3).measured(), 0);
     // The JSON's slo[] shows them in their units, three decimals.
     StringWriter json = new StringWriter();
-    JsonReport.write(RUN, TimeSeries.EMPTY, JsonReportTest.fixedInfo(), verdicts, List.of(), json);
+    JsonReport.write(
+        new FinishedRun(RUN, JsonReportTest.fixedInfo(), verdicts, List.of()),
+        TimeSeries.EMPTY,
+        json);
     JsonNode slo = MAPPER.readTree(json.toString()).get("slo");
     assertSame(
         BigDecimal.valueOf(100 * RUN.errorRate()).setScale(3, RoundingMode.HALF_UP),

@@ -66,11 +66,8 @@ class GeneratorBlockTest {
     RunResult run = TextReportTest.sampleRun();
     StringWriter out = new StringWriter();
     JsonReport.write(
-        Analysis.of(run),
+        new FinishedRun(Analysis.of(run), info(run), List.of(), List.of(BUSY, QUIET)),
         TimeSeries.of(run.recording()),
-        info(run),
-        List.of(),
-        List.of(BUSY, QUIET),
         out);
     JsonNode g = new ObjectMapper().readTree(out.toString()).get("generator");
     assertTrue(g.get("limited").asBoolean());
@@ -156,7 +153,8 @@ class GeneratorBlockTest {
   void aRecordsReportHasNoGeneratorObject() throws Exception {
     RunResult run = TextReportTest.sampleRun();
     StringWriter out = new StringWriter();
-    JsonReport.write(Analysis.of(run), TimeSeries.of(run.recording()), info(run), out);
+    JsonReport.write(
+        FinishedRun.of(Analysis.of(run), info(run)), TimeSeries.of(run.recording()), out);
     assertNull(new ObjectMapper().readTree(out.toString()).get("generator"));
   }
 
@@ -165,11 +163,12 @@ class GeneratorBlockTest {
   void thePageListsTheGeneratorBlockOnlyWhenAPhaseWasLimited() {
     RunResult run = TextReportTest.sampleRun();
     Analysis analysis = Analysis.of(run);
-    Map<String, Object> limited = HtmlReport.document(analysis, info(run), "x", null, List.of());
+    Map<String, Object> limited =
+        HtmlReport.document(FinishedRun.of(analysis, info(run)), "x", null);
     HtmlReport.generator(limited, List.of(BUSY, QUIET));
     List<String> sections = (List<String>) limited.get("sections");
     assertEquals(List.of("verdict", "generator"), sections.subList(0, 2));
-    Map<String, Object> quiet = HtmlReport.document(analysis, info(run), "x", null, List.of());
+    Map<String, Object> quiet = HtmlReport.document(FinishedRun.of(analysis, info(run)), "x", null);
     HtmlReport.generator(quiet, List.of(QUIET));
     assertFalse(((List<String>) quiet.get("sections")).contains("generator"));
     assertTrue(((Map<String, Object>) quiet.get("run")).containsKey("generator"));
@@ -182,7 +181,8 @@ class GeneratorBlockTest {
     Analysis analysis = Analysis.of(run);
     Path html = dir.resolve("page.html");
     try (var w = Files.newBufferedWriter(html)) {
-      HtmlReport.write(analysis, info(run), "x", null, List.of(), List.of(BUSY, QUIET), w);
+      HtmlReport.write(
+          new FinishedRun(analysis, info(run), List.of(), List.of(BUSY, QUIET)), "x", null, w);
     }
     String dom = Chromium.dumpDom(html);
     int at = dom.indexOf("<section class=\"section-generator\" id=\"generator\">");

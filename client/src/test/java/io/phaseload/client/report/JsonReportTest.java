@@ -42,7 +42,8 @@ class JsonReportTest {
   void matchesTheGoldenFile() throws IOException {
     RunResult run = TextReportTest.sampleRun();
     StringWriter json = new StringWriter();
-    JsonReport.write(Analysis.of(run), TimeSeries.of(run.recording()), fixedInfo(), json);
+    JsonReport.write(
+        FinishedRun.of(Analysis.of(run), fixedInfo()), TimeSeries.of(run.recording()), json);
     String actual = json.toString() + "\n";
     Path dump = Path.of("target", "run.actual.json");
     Files.writeString(dump, actual);
