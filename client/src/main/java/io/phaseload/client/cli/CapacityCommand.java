@@ -4,7 +4,9 @@ import io.phaseload.client.capacity.CapacitySearch;
 import io.phaseload.client.capacity.RampSearch;
 import io.phaseload.client.capacity.RateUnit;
 import io.phaseload.client.capacity.Step;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.OpenStages;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.report.CapacityChart;
 import io.phaseload.client.report.CapacityPage;
@@ -236,8 +238,7 @@ final class CapacityCommand {
       boolean judged)
       throws Exception {
     RunConfig c =
-        base.withPlan(
-            base.plan().withOpenModel(new Model.Open(rate, length, Model.Open.Arrivals.UNIFORM)));
+        base.withPlan(base.plan().withModel(new OpenPhases(rate, length, Spacing.UNIFORM)));
     Analysis run = Analysis.of(session.run(c, new PhaseListener() {}, null));
     control.finished(run);
     Step step = Step.of(rate, run, slos);
@@ -272,10 +273,9 @@ final class CapacityCommand {
     RunConfig c =
         base.withPlan(
             base.plan()
-                .withOpenModel(
-                    Model.Open.staged(
-                        List.of(new Stage(s.startRate(), s.maxRate(), ramp)),
-                        Model.Open.Arrivals.UNIFORM)));
+                .withModel(
+                    new OpenStages(
+                        List.of(new Stage(s.startRate(), s.maxRate(), ramp)), Spacing.UNIFORM)));
     Analysis run = Analysis.of(session.run(c, new PhaseListener() {}, null));
     control.finished(run);
     CapacitySearch.Result result = RampSearch.judge(s, ramp, run, slos);

@@ -3,8 +3,9 @@ package io.phaseload.client.cli;
 import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenPhases;
 import io.phaseload.client.plan.Shard;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Scenario;
@@ -126,15 +127,13 @@ final class RunSetup {
       throw new IllegalArgumentException(
           "--phase-seconds must be positive, got " + load.phaseSeconds);
     }
-    return plan.withOpenModel(
-        new Model.Open(
+    return plan.withModel(
+        new OpenPhases(
             load.rate,
             load.phaseSeconds == null
                 ? null
                 : Duration.ofNanos(Math.round(load.phaseSeconds * 1e9)),
-            load.arrivals == null
-                ? Model.Open.Arrivals.UNIFORM
-                : Model.Open.Arrivals.parse(load.arrivals)));
+            load.arrivals == null ? Spacing.UNIFORM : Spacing.parse(load.arrivals)));
   }
 
   private ThreadMode threadMode() {
@@ -179,9 +178,7 @@ final class RunSetup {
     return LoadPlan.staged(
         threads,
         shape.stages(),
-        load.arrivals == null
-            ? Model.Open.Arrivals.UNIFORM
-            : Model.Open.Arrivals.parse(load.arrivals),
+        load.arrivals == null ? Spacing.UNIFORM : Spacing.parse(load.arrivals),
         scenario.names());
   }
 

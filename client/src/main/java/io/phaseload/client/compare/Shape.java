@@ -1,7 +1,8 @@
 package io.phaseload.client.compare;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.OpenPhases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,12 +24,14 @@ public record Shape(
 
   public static Shape of(LoadPlan plan) {
     String model = "closed";
-    if (plan.model() instanceof Model.Open open) {
+    if (plan.model() instanceof OpenModel open) {
       model =
           open(
               open.rate(),
               open.arrivals().label(),
-              open.phaseLength() == null ? null : open.phaseLength().toNanos() / 1e9);
+              !(open instanceof OpenPhases o) || o.phaseLength() == null
+                  ? null
+                  : o.phaseLength().toNanos() / 1e9);
     }
     return new Shape(
         plan.threads(), plan.iterations(), plan.phaseNames(), plan.requestNames(), model);

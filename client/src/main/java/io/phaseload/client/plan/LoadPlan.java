@@ -11,8 +11,8 @@ import java.util.List;
  * about 3.7 x THREADS x ITERATIONS.
  *
  * @param requestNames the names of an iteration's requests, in the order they are sent
- * @param model how users come: {@link Model.Closed} (each thread runs its iterations back to back)
- *     or {@link Model.Open} (arrivals at a set rate)
+ * @param model how users come, one of the {@link Model} types, which owns the arithmetic that
+ *     differs per model
  * @param shard the share of the plan this generator runs ({@link Shard#WHOLE} for all of it): the
  *     thread counts of {@link #phases} are the whole plan's, {@link #threads(Phase)} and {@link
  *     #arrivals(Phase)} this shard's
@@ -26,7 +26,8 @@ public record LoadPlan(
     List<String> requestNames,
     Model model,
     Shard shard,
-    List<Population> populations) {
+    List<Population> populations)
+    implements Crowd {
 
   /** The default phase fractions: warmup, load, peak, cooldown. */
   public static final List<Double> DEFAULT_FRACTIONS = List.of(0.10, 0.50, 1.00, 0.25);
@@ -86,46 +87,9 @@ public record LoadPlan(
       throw new IllegalArgumentException("a plan needs a shard (Shard.WHOLE for the whole plan)");
     }
     if (model == null) {
-      throw new IllegalArgumentException("a plan needs a model (Model.Closed.INSTANCE or open)");
+      throw new IllegalArgumentException("a plan needs a model (ClosedPhases.INSTANCE, for one)");
     }
-    for (Population p : populations) {
-      if (p.share() instanceof Population.Users && model instanceof Model.Open) {
-        throw new IllegalArgumentException(
-            "population "
-                + p.name()
-                + ": threads: N alone is a number of users for the closed model; with --rate give"
-                + " it rate: R/s (and threads: N as its cap)");
-      }
-      if (p.share() instanceof Population.Rate && !(model instanceof Model.Open)) {
-        throw new IllegalArgumentException(
-            "population "
-                + p.name()
-                + ": rate: R/s needs --rate (the open model); in the closed model give it threads:"
-                + " N");
-      }
-    }
-    if (model instanceof Model.Open) {
-      for (Phase phase : phases) {
-        for (int p = 0; p < populations.size(); p++) {
-          int whole = wholeUsers(populations, phase, p);
-          if (shard.share(whole) == 0) {
-            throw new IllegalArgumentException(
-                "in the open model every shard needs a thread in every phase"
-                    + (populations.size() > 1 ? " for each population" : "")
-                    + ", but "
-                    + phase.name()
-                    + " has "
-                    + whole
-                    + (populations.size() > 1 ? " for " + populations.get(p).name() : "")
-                    + " for "
-                    + shard.count()
-                    + " shard"
-                    + (shard.count() == 1 ? "" : "s")
-                    + ": raise THREADS or use fewer shards");
-          }
-        }
-      }
-    }
+    model.check(phases, populations, shard);
   }
 
   /** The whole plan (one generator). */
@@ -166,7 +130,7 @@ public record LoadPlan(
       }
       phases[i] = new Phase(i, name, f, Phase.threadsFor(f, threads));
     }
-    return new LoadPlan(threads, iterations, List.of(phases), requestNames, Model.Closed.INSTANCE);
+    return new LoadPlan(threads, iterations, List.of(phases), requestNames, ClosedPhases.INSTANCE);
   }
 
   /**
@@ -174,8 +138,8 @@ public record LoadPlan(
    * the arrivals in flight in every one, and ITERATIONS is not used.
    */
   public static LoadPlan staged(
-      int threads, List<Stage> stages, Model.Open.Arrivals arrivals, List<String> requestNames) {
-    Model.Open open = Model.Open.staged(stages, arrivals);
+      int threads, List<Stage> stages, Spacing arrivals, List<String> requestNames) {
+    OpenStages open = new OpenStages(stages, arrivals);
     Phase[] phases = new Phase[stages.size()];
     for (int i = 0; i < phases.length; i++) {
       double fraction = Math.min(1, stages.get(i).meanRate() / open.rate());
@@ -209,12 +173,12 @@ public record LoadPlan(
       phases[i] = new Phase(i, "STAGE" + (i + 1), users / (double) threads, users);
     }
     return new LoadPlan(
-        threads, iterations, List.of(phases), requestNames, new Model.Closed(stages));
+        threads, iterations, List.of(phases), requestNames, new ClosedStages(stages));
   }
 
   /** The plan's stages ({@code --stages}), a phase each; empty for a plan of phases. */
   public List<Stage> stages() {
-    return model instanceof Model.Open open ? open.stages() : ((Model.Closed) model).stages();
+    return model.stages();
   }
 
   /** The stage {@code phase} is, of a plan of {@code --stages}; null for a plan of phases. */
@@ -238,7 +202,7 @@ public record LoadPlan(
    * #runsThrough} its phases, every population's most users of any phase.
    */
   public int peakThreads() {
-    if (runsThrough()) {
+    if (model.runsThrough()) {
       int sum = 0;
       for (int p = 0; p < populations.size(); p++) {
         sum += usersOfRun(p);
@@ -274,53 +238,7 @@ public record LoadPlan(
    * the phase's threads is exact, by largest remainder: 80/20 of 50 is 40 and 10.
    */
   public int wholeUsers(Phase phase, int p) {
-    return wholeUsers(populations, phase, p);
-  }
-
-  private static int wholeUsers(List<Population> populations, Phase phase, int p) {
-    Population.Share share = populations.get(p).share();
-    if (share instanceof Population.Users u) {
-      return u.users();
-    }
-    if (share instanceof Population.Rate r) {
-      return r.cap();
-    }
-    return (int) split(populations, phase.threads(), p);
-  }
-
-  /**
-   * Weighted population {@code p}'s part of {@code total}: each gets the floor of its share, and
-   * what is left goes one each to the largest remainders (the first on ties), so the parts sum to
-   * {@code total} exactly.
-   */
-  private static long split(List<Population> populations, long total, int p) {
-    double sum = 0;
-    for (Population q : populations) {
-      if (q.share() instanceof Population.Weight w) {
-        sum += w.weight();
-      }
-    }
-    long given = 0;
-    long[] floors = new long[populations.size()];
-    double[] rests = new double[populations.size()];
-    for (int q = 0; q < populations.size(); q++) {
-      if (populations.get(q).share() instanceof Population.Weight w) {
-        double exact = total * (w.weight() / sum);
-        floors[q] = (long) Math.floor(exact);
-        rests[q] = exact - floors[q];
-        given += floors[q];
-      } else {
-        rests[q] = -1;
-      }
-    }
-    // Population p gets one more if its remainder ranks among the total - given largest.
-    long ahead = 0;
-    for (int q = 0; q < populations.size(); q++) {
-      if (rests[q] > rests[p] || (rests[q] == rests[p] && q < p)) {
-        ahead++;
-      }
-    }
-    return floors[p] + (rests[p] >= 0 && ahead < total - given ? 1 : 0);
+    return Split.users(populations, phase, p);
   }
 
   /**
@@ -340,25 +258,20 @@ public record LoadPlan(
    * user keeping its connection and session from one stage to the next.
    */
   public boolean stagesOfUsers() {
-    return !isOpen() && !stages().isEmpty();
+    return model instanceof ClosedStages;
   }
 
   /**
    * The one-run number of this generator's user {@code unit} of population {@code p} in {@code
-   * phase}. Stages of users are shared out by number, user k to shard k mod N, so that a user is on
-   * the same shard in every stage; a phase's users in blocks ({@link Shard#first}).
+   * phase}: as its {@link Model#user model} numbers them.
    */
   public int user(Phase phase, int p, int unit) {
-    return stagesOfUsers() ? shard.index() + unit * shard.count() : firstUser(phase, p) + unit;
+    return model.user(this, phase, p, unit);
   }
 
-  /**
-   * Whether one drive runs through all the plan's phases, its users going on from each to the next:
-   * the open model's one schedule of arrivals, and stages of users. The closed model's phases run
-   * back to back instead, each once its users are done.
-   */
+  /** Whether one drive runs through all the plan's phases ({@link Model#runsThrough}). */
   public boolean runsThrough() {
-    return isOpen() || stagesOfUsers();
+    return model.runsThrough();
   }
 
   /**
@@ -368,7 +281,7 @@ public record LoadPlan(
   public long scheduledStartNanos(int index) {
     long at = 0;
     for (Phase p : phases.subList(0, index)) {
-      at += isOpen() ? (long) (phaseSeconds(p) * 1e9) : stages().get(p.index()).length().toNanos();
+      at += model.scheduleNanos(this, p);
     }
     return at;
   }
@@ -385,8 +298,8 @@ public record LoadPlan(
     return most;
   }
 
-  /** This plan with arrivals at a set rate (the open model). */
-  public LoadPlan withOpenModel(Model.Open model) {
+  /** This plan with load model {@code model}. */
+  public LoadPlan withModel(Model model) {
     return new LoadPlan(threads, iterations, phases, requestNames, model, shard, populations);
   }
 
@@ -424,58 +337,24 @@ public record LoadPlan(
     return shard.whole() ? this : sharded(Shard.WHOLE);
   }
 
+  /** Whether the model schedules arrivals ({@link Model#schedulesArrivals}): the open model. */
   public boolean isOpen() {
-    return model instanceof Model.Open;
+    return model.schedulesArrivals();
   }
 
   /**
-   * Arrivals in one phase of the whole plan for its weighted populations together: in the closed
-   * model its threads x ITERATIONS; in the open model the same (so the phase lasts about THREADS x
-   * ITERATIONS / rate), or rate x fraction x the phase length when one is given (at least 1).
-   */
-  private long weightedArrivals(Phase phase) {
-    if (model instanceof Model.Open open && open.staged()) {
-      return open.stages().get(phase.index()).arrivals();
-    }
-    if (model instanceof Model.Open open && open.phaseLength() != null) {
-      double seconds = open.phaseLength().toNanos() / 1e9;
-      return Math.max(1, Math.round(open.rate() * phase.fraction() * seconds));
-    }
-    return (long) phase.threads() * iterations;
-  }
-
-  /** How long an open-model phase's schedule lasts, in seconds. */
-  private double phaseSeconds(Phase phase) {
-    Model.Open open = (Model.Open) model;
-    if (open.staged()) {
-      return open.stages().get(phase.index()).seconds();
-    }
-    return weightedArrivals(phase) / (open.rate() * phase.fraction());
-  }
-
-  /**
-   * Population {@code p}'s arrivals in one open-model phase of the whole plan: a weighted one's
-   * exact share of the phase's arrivals, a fixed-rate one's rate x the phase's length (at least 1).
+   * Population {@code p}'s arrivals (iterations) in one phase of the whole plan ({@link
+   * Model#wholeArrivals}).
    */
   public long wholeArrivals(Phase phase, int p) {
-    if (populations.get(p).share() instanceof Population.Rate r) {
-      return Math.max(1, Math.round(r.perSecond() * phaseSeconds(phase)));
-    }
-    return split(populations, weightedArrivals(phase), p);
+    return model.wholeArrivals(this, phase, p);
   }
 
   /** Arrivals (iterations) in one phase of the whole plan, every population's. */
   public long wholeArrivals(Phase phase) {
-    if (!isOpen()) {
-      long sum = 0;
-      for (int p = 0; p < populations.size(); p++) {
-        sum += (long) wholeUsers(phase, p) * iterations;
-      }
-      return sum;
-    }
     long sum = 0;
     for (int p = 0; p < populations.size(); p++) {
-      sum += wholeArrivals(phase, p);
+      sum += model.wholeIterations(this, phase, p);
     }
     return sum;
   }
@@ -485,45 +364,19 @@ public record LoadPlan(
    * population's.
    */
   public long arrivals(Phase phase) {
-    if (!isOpen()) {
-      return (long) threads(phase) * iterations;
-    }
     long sum = 0;
     for (int p = 0; p < populations.size(); p++) {
-      sum += units(phase, p);
+      sum += model.iterations(this, phase, p);
     }
     return sum;
   }
 
   /**
-   * Population {@code p}'s rate in an open-model phase of the whole plan, arrivals per second: its
-   * arrivals spread over the phase's length, or its fixed rate; 0 in the closed model.
+   * Population {@code p}'s rate in a phase of the whole plan, arrivals per second; 0 in the closed
+   * model.
    */
   public double wholeRate(Phase phase, int p) {
-    if (!(model instanceof Model.Open open)) {
-      return 0;
-    }
-    if (populations.get(p).share() instanceof Population.Rate r) {
-      return r.perSecond();
-    }
-    double all =
-        open.staged()
-            ? open.stages().get(phase.index()).meanRate()
-            : open.rate() * phase.fraction();
-    return populations.size() == 1
-        ? all
-        : all * wholeArrivals(phase, p) / (double) weightedArrivals(phase);
-  }
-
-  /**
-   * Population {@code p}'s part of the weighted populations' arrivals in {@code phase} (1 for a
-   * plan's only population); 0 for a fixed-rate one.
-   */
-  public double weightShare(Phase phase, int p) {
-    if (populations.get(p).share() instanceof Population.Rate) {
-      return 0;
-    }
-    return populations.size() == 1 ? 1 : wholeArrivals(phase, p) / (double) weightedArrivals(phase);
+    return model.wholeRate(this, phase, p);
   }
 
   /** The whole plan's rate for a phase, arrivals per second, every population's; 0 if closed. */
@@ -540,38 +393,27 @@ public record LoadPlan(
     return wholeRate(phase) / shard.count();
   }
 
-  /**
-   * This generator's users {@code nanos} into a closed-model stage: the stage's target at that
-   * moment, its shard's share; the phase's threads for a plan of phases.
-   */
+  /** This generator's users {@code nanos} into {@code phase} ({@link Model#usersAt}). */
   public double usersAt(Phase phase, long nanos) {
-    Stage stage = stage(phase);
-    if (stage == null || isOpen()) {
-      return threads(phase);
-    }
-    return stage.at(nanos) / shard.count();
+    return model.usersAt(this, phase, nanos);
   }
 
   /**
-   * This generator's rate {@code nanos} into {@code phase}: a stage's ramp at that moment (its
-   * weighted populations' part, and every fixed-rate population's own), or the phase's one rate.
+   * The whole plan's schedule of population {@code p}'s arrivals in {@code phase}: what the pacer
+   * spaces them by, and what {@link #rateAt} sums.
+   */
+  public Ramp ramp(Phase phase, int p) {
+    return model.ramp(this, phase, p);
+  }
+
+  /**
+   * This generator's rate {@code nanos} into {@code phase}: every population's {@link #ramp} at
+   * that moment, its shard's share; 0 in the closed model.
    */
   public double rateAt(Phase phase, long nanos) {
-    Stage stage = stage(phase);
-    if (stage == null || !isOpen()) {
-      return rate(phase);
-    }
     double sum = 0;
-    boolean weighted = false;
     for (int p = 0; p < populations.size(); p++) {
-      if (populations.get(p).share() instanceof Population.Rate r) {
-        sum += r.perSecond();
-      } else {
-        weighted = true;
-      }
-    }
-    if (weighted) {
-      sum += stage.at(nanos);
+      sum += ramp(phase, p).at(nanos);
     }
     return sum / shard.count();
   }
@@ -581,7 +423,7 @@ public record LoadPlan(
    * model, its arrivals in the open model. The recording holds {@link #perUnit} slots for each.
    */
   public long units(Phase phase, int p) {
-    return isOpen() ? shard.arrivals(wholeArrivals(phase, p)) : users(phase, p);
+    return model.units(this, phase, p);
   }
 
   /**
@@ -589,8 +431,7 @@ public record LoadPlan(
    * ITERATIONS x its iteration and teardown; an open-model arrival's setup, iteration and teardown.
    */
   public int perUnit(int p) {
-    Population pop = populations.get(p);
-    return (int) (isOpen() ? pop.size() : pop.requestsPerUser(iterations));
+    return model.perUnit(this, p);
   }
 
   /** Requests this generator sends in one phase. */

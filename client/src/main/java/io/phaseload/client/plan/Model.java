@@ -1,124 +1,98 @@
 package io.phaseload.client.plan;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * How users come: the closed model (each thread runs its iterations back to back, so the server's
- * pace sets the load) or the open model (arrivals at a set rate, whatever the server does). A plan
- * has exactly one; code that differs per model asks which with {@code instanceof}. Immutable.
+ * How users come, one type per load model: {@link ClosedPhases}, {@link ClosedStages}, {@link
+ * OpenPhases}, {@link OpenStages}. A plan holds exactly one, and asks it for everything that
+ * differs per model: its arrivals and users per phase, its rate at a moment, its schedule, and its
+ * description; code outside the plan asks these methods rather than which model runs. A new load
+ * model is a new record implementing this interface (through {@link ClosedModel} or {@link
+ * OpenModel}). Not sealed: a sealed interface names its types, which name it, a loop of files that
+ * the layers' check refuses. Immutable.
  */
-public sealed interface Model {
+public interface Model {
 
-  /** A short description for reports and plan checks ("closed", "open 100.0/s ..."). */
+  /** A short description for plan checks ("closed", "open 100.0/s ..."). */
   String describe();
 
-  /**
-   * The closed model: each thread runs its ITERATIONS back to back, waiting for every response
-   * before the next request. Immutable.
-   *
-   * @param stages the load shape in users, phase by phase ({@code --stages}): users start and stop
-   *     spread over each phase, each iterating until its stage stops it (ITERATIONS at most); empty
-   *     for phases whose users each run ITERATIONS
-   */
-  record Closed(List<Stage> stages) implements Model {
-
-    /** The closed model of phases whose users each run ITERATIONS. */
-    public static final Closed INSTANCE = new Closed(List.of());
-
-    public Closed {
-      stages = stages == null ? List.of() : List.copyOf(stages);
-    }
-
-    /** Whether the phases are stages ({@code --stages}). */
-    public boolean staged() {
-      return !stages.isEmpty();
-    }
-
-    @Override
-    public String describe() {
-      return "closed";
-    }
+  /** The stages ({@code --stages}), a phase each; empty for a model of phases. */
+  default List<Stage> stages() {
+    return List.of();
   }
 
   /**
-   * The open model: users arrive at a set rate whatever the server does, each running one
-   * iteration. At 100% the rate is {@code rate} arrivals per second; a phase runs at its fraction
-   * of it. Immutable.
-   *
-   * @param rate arrivals per second at 100%
-   * @param phaseLength each phase's length, or null for the closed model's count of iterations
-   *     (floor(f x THREADS) x ITERATIONS arrivals per phase)
-   * @param arrivals how arrivals are spaced
-   * @param stages the load shape, phase by phase ({@code --stages}): each phase's rate moves
-   *     linearly over its length; empty for phases that hold their fraction of {@code rate}, which
-   *     is then the stages' highest target
+   * Whether each iteration is an arrival due at a set time (the open model): its latency counts
+   * from that intended time, and the phase asks for a rate; otherwise each user runs its iterations
+   * back to back and the server's pace sets the load.
    */
-  record Open(double rate, Duration phaseLength, Arrivals arrivals, List<Stage> stages)
-      implements Model {
+  boolean schedulesArrivals();
 
-    /** Phases that hold their fraction of {@code rate}. */
-    public Open(double rate, Duration phaseLength, Arrivals arrivals) {
-      this(rate, phaseLength, arrivals, List.of());
-    }
+  /**
+   * Whether one drive runs through all the plan's phases, its users going on from each to the next:
+   * the open model's one schedule of arrivals, and stages of users. The closed model's phases run
+   * back to back instead, each once its users are done.
+   */
+  boolean runsThrough();
 
-    /** The load shape {@code stages}, at the rate of their highest target at 100 %. */
-    public static Open staged(List<Stage> stages, Arrivals arrivals) {
-      double peak = 0;
-      for (Stage s : stages) {
-        peak = Math.max(peak, Math.max(s.from(), s.to()));
-      }
-      return new Open(peak, null, arrivals, stages);
-    }
+  /**
+   * Refuses populations and shards this model cannot run.
+   *
+   * @throws IllegalArgumentException in one line
+   */
+  void check(List<Phase> phases, List<Population> populations, Shard shard);
 
-    /** Whether the phases are stages ({@code --stages}). */
-    public boolean staged() {
-      return !stages.isEmpty();
-    }
+  /** Arrivals (iterations) in one phase of the whole plan for its weighted populations together. */
+  long weightedArrivals(Crowd plan, Phase phase);
 
-    /** How arrivals are spaced in time. */
-    public enum Arrivals {
-      /** Evenly: arrival i at start + i / rate. */
-      UNIFORM,
-      /** Exponential gaps of mean 1 / rate, from the run's seed. */
-      POISSON;
+  /**
+   * Population {@code p}'s arrivals (iterations) in one phase of the whole plan, as its weighted
+   * share of {@link #weightedArrivals} or, for a population of its own rate, its rate x the phase's
+   * length (at least 1).
+   */
+  long wholeArrivals(Crowd plan, Phase phase, int p);
 
-      public static Arrivals parse(String s) {
-        return switch (s.trim().toLowerCase(Locale.ROOT)) {
-          case "uniform" -> UNIFORM;
-          case "poisson" -> POISSON;
-          default ->
-              throw new IllegalArgumentException(
-                  "--arrivals must be uniform or poisson, got '" + s + "'");
-        };
-      }
+  /** Iterations of population {@code p} in one phase of the whole plan. */
+  long wholeIterations(Crowd plan, Phase phase, int p);
 
-      public String label() {
-        return name().toLowerCase(Locale.ROOT);
-      }
-    }
+  /**
+   * How long phase {@code phase}'s schedule lasts, in nanoseconds, in a model that {@link
+   * #runsThrough} its phases; 0 for phases that last as long as their users take.
+   */
+  long scheduleNanos(Crowd plan, Phase phase);
 
-    public Open {
-      if (!(rate > 0) || Double.isInfinite(rate)) {
-        throw new IllegalArgumentException("--rate must be a positive number, got " + rate);
-      }
-      if (phaseLength != null && (phaseLength.isNegative() || phaseLength.isZero())) {
-        throw new IllegalArgumentException("--phase-seconds must be positive");
-      }
-      if (arrivals == null) {
-        throw new IllegalArgumentException("arrivals must be uniform or poisson");
-      }
-      stages = stages == null ? List.of() : List.copyOf(stages);
-      if (!stages.isEmpty() && phaseLength != null) {
-        throw new IllegalArgumentException(
-            "--stages give each phase its length: no --phase-seconds");
-      }
-    }
+  /**
+   * The whole plan's schedule of population {@code p}'s arrivals in {@code phase}: the rate they
+   * come at, moving from its start to its end, and how they are spaced; a rate of 0 when no
+   * arrivals are scheduled.
+   */
+  Ramp ramp(Crowd plan, Phase phase, int p);
 
-    @Override
-    public String describe() {
-      return "open " + this;
-    }
+  /**
+   * Population {@code p}'s rate in {@code phase} of the whole plan, arrivals per second, on average
+   * over the phase; 0 when no arrivals are scheduled.
+   */
+  double wholeRate(Crowd plan, Phase phase, int p);
+
+  /** This generator's users {@code nanos} into {@code phase}. */
+  double usersAt(Crowd plan, Phase phase, long nanos);
+
+  /**
+   * What this generator runs of population {@code p} in {@code phase}: its users, or its arrivals.
+   */
+  long units(Crowd plan, Phase phase, int p);
+
+  /** The requests of one of population {@code p}'s {@link #units}. */
+  int perUnit(Crowd plan, int p);
+
+  /** Iterations this generator runs of population {@code p} in {@code phase}. */
+  long iterations(Crowd plan, Phase phase, int p);
+
+  /**
+   * The one-run number of this generator's user {@code unit} of population {@code p} in {@code
+   * phase}: a phase's users in blocks ({@link Shard#first}).
+   */
+  default int user(Crowd plan, Phase phase, int p, int unit) {
+    return plan.firstUser(phase, p) + unit;
   }
 }

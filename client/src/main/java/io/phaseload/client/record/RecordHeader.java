@@ -4,11 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.phaseload.client.plan.ClosedPhases;
+import io.phaseload.client.plan.ClosedStages;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.OpenStages;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Shard;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
@@ -186,16 +192,16 @@ public record RecordHeader(
         o.put("threads", r.cap());
       }
     }
-    if (plan.model() instanceof Model.Open open) {
+    if (plan.model() instanceof OpenModel open) {
       ObjectNode o = n.putObject("open");
       o.put("rate", open.rate());
-      if (open.phaseLength() != null) {
-        o.put("phaseLengthNanos", open.phaseLength().toNanos());
+      if (open instanceof OpenPhases op && op.phaseLength() != null) {
+        o.put("phaseLengthNanos", op.phaseLength().toNanos());
       }
       o.put("arrivals", open.arrivals().label());
       o.set("stages", stages(open.stages()));
     }
-    if (plan.model() instanceof Model.Closed closed && closed.staged()) {
+    if (plan.model() instanceof ClosedStages closed) {
       n.set("closedStages", stages(closed.stages()));
     }
     n.put("shardIndex", plan.shard().index());
@@ -273,17 +279,21 @@ public record RecordHeader(
               need(ph, "fraction").asDouble(),
               need(ph, "threads").asInt()));
     }
-    Model model = new Model.Closed(stages(p.path("closedStages")));
+    List<Stage> closedStages = stages(p.path("closedStages"));
+    Model model = closedStages.isEmpty() ? ClosedPhases.INSTANCE : new ClosedStages(closedStages);
     if (p.has("open")) {
       JsonNode o = p.get("open");
+      Spacing arrivals = Spacing.parse(need(o, "arrivals").asText());
+      List<Stage> stages = stages(o.path("stages"));
       model =
-          new Model.Open(
-              need(o, "rate").asDouble(),
-              o.has("phaseLengthNanos")
-                  ? Duration.ofNanos(o.get("phaseLengthNanos").asLong())
-                  : null,
-              Model.Open.Arrivals.parse(need(o, "arrivals").asText()),
-              stages(o.path("stages")));
+          !stages.isEmpty()
+              ? new OpenStages(stages, arrivals)
+              : new OpenPhases(
+                  need(o, "rate").asDouble(),
+                  o.has("phaseLengthNanos")
+                      ? Duration.ofNanos(o.get("phaseLengthNanos").asLong())
+                      : null,
+                  arrivals);
     }
     List<String> requestNames = strings(need(p, "requestNames"));
     LoadPlan plan =

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.capacity.Delivery;
 import io.phaseload.client.capacity.Lateness;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.OpenPhases;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Shard;
@@ -107,11 +108,13 @@ public final class JsonReport {
     doc.put("schema", SCHEMA);
     Map<String, Object> settings = new LinkedHashMap<>(info.settings());
     settings.put("model", run.plan().isOpen() ? "open" : "closed");
-    if (run.plan().model() instanceof Model.Open open) {
+    if (run.plan().model() instanceof OpenModel open) {
       settings.put("rate", open.rate());
       settings.put(
           "phaseSeconds",
-          open.phaseLength() == null ? null : Millis.seconds(open.phaseLength().toNanos()));
+          !(open instanceof OpenPhases o) || o.phaseLength() == null
+              ? null
+              : Millis.seconds(o.phaseLength().toNanos()));
       settings.put("arrivals", open.arrivals().label());
     }
     List<Stage> stages = run.plan().stages();

@@ -2,7 +2,7 @@ package io.phaseload.client.report;
 
 import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenModel;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Stage;
 import java.time.Duration;
@@ -23,9 +23,9 @@ public final class RunTitle {
    * to 1000/s; 5s 1000/s to 3000/s, 40 threads".
    */
   public static String of(LoadPlan plan) {
-    if (plan.model() instanceof Model.Open open) {
+    if (plan.model() instanceof OpenModel open) {
       String load;
-      if (open.staged()) {
+      if (!open.stages().isEmpty()) {
         load = stages(plan, true);
       } else {
         long arrivals = 0;

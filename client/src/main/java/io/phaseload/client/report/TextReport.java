@@ -1,7 +1,8 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.plan.ClosedStages;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenModel;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
@@ -71,15 +72,15 @@ public final class TextReport {
   /** The open model's rate and arrivals; nothing in the closed model. */
   private static void model(Analysis analysis, PrintStream out) {
     RunResult run = analysis.result();
-    if (run.plan().model() instanceof Model.Closed closed && closed.staged()) {
+    if (run.plan().model() instanceof ClosedStages closed) {
       StringJoiner stages = new StringJoiner("; ", "Model: closed, stages ", "");
       closed.stages().forEach(s -> stages.add(s.text(false)));
       out.println(stages);
     }
-    if (!(run.plan().model() instanceof Model.Open open)) {
+    if (!(run.plan().model() instanceof OpenModel open)) {
       return;
     }
-    if (open.staged()) {
+    if (!open.stages().isEmpty()) {
       StringJoiner stages = new StringJoiner("; ", "Model: open, stages ", "");
       open.stages().forEach(s -> stages.add(s.text(true)));
       out.println(stages + " (" + open.arrivals().label() + ")");

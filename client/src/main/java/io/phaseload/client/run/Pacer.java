@@ -1,10 +1,10 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Ramp;
 import io.phaseload.client.plan.Shard;
-import io.phaseload.client.plan.Stage;
+import io.phaseload.client.plan.Spacing;
 import java.util.SplittableRandom;
 
 /**
@@ -23,28 +23,17 @@ public abstract class Pacer {
    * of which a shard takes its arrivals.
    */
   public static Pacer of(LoadPlan plan, Phase phase, int population, long seed) {
-    Model.Open open = (Model.Open) plan.model();
-    double rate = plan.wholeRate(phase, population);
-    double from = rate;
-    double to = rate;
-    double seconds = 1;
-    if (open.staged() && plan.weightShare(phase, population) > 0) {
-      Stage stage = open.stages().get(phase.index());
-      double share = plan.weightShare(phase, population);
-      from = stage.from() * share;
-      to = stage.to() * share;
-      seconds = stage.seconds();
-    }
+    Ramp ramp = plan.ramp(phase, population);
     long stream = (phase.index() + 1) + ((long) population << 32);
     Pacer whole =
-        open.arrivals() == Model.Open.Arrivals.POISSON
+        ramp.spacing() == Spacing.POISSON
             ? poisson(
-                from,
-                to,
-                seconds,
+                ramp.from(),
+                ramp.to(),
+                ramp.seconds(),
                 seed ^ (0x9E3779B97F4A7C15L * stream),
                 plan.wholeArrivals(phase, population))
-            : ramp(from, to, seconds);
+            : ramp(ramp.from(), ramp.to(), ramp.seconds());
     return whole.shard(plan.shard());
   }
 

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.stats.LatencyStats;
@@ -235,7 +236,7 @@ class CapacitySearchTest {
   void anEarlierPhasesIterationStillInFlightHoldsItsThread() {
     LoadPlan plan =
         LoadPlan.of(1, 1, List.of(1.0, 1.0), List.of("GET"))
-            .withOpenModel(new Model.Open(50, Duration.ofMillis(40), Model.Open.Arrivals.UNIFORM));
+            .withModel(new OpenPhases(50, Duration.ofMillis(40), Spacing.UNIFORM));
     LatencyRecorder rec = LatencyRecorder.allocate(plan);
     long ms = 1_000_000;
     // Phase 1's arrivals at 0 and 20 ms, each 30 ms: the second begins at 30 and ends at 60.
@@ -255,7 +256,7 @@ class CapacitySearchTest {
     // Two threads, one request per iteration, arrivals due every 10 ms from 0.
     LoadPlan plan =
         LoadPlan.of(2, 1, List.of(1.0), List.of("GET"))
-            .withOpenModel(new Model.Open(100, Duration.ofMillis(40), Model.Open.Arrivals.UNIFORM));
+            .withModel(new OpenPhases(100, Duration.ofMillis(40), Spacing.UNIFORM));
     LatencyRecorder rec = LatencyRecorder.allocate(plan);
     long ms = 1_000_000;
     // a0 at 0 for 25 ms; a1 at 10 for 25 ms: both threads busy until 25 and 35.

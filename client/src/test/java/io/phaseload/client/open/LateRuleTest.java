@@ -7,7 +7,8 @@ import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.ThreadUsers;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Scenario;
@@ -81,7 +82,7 @@ class LateRuleTest {
         };
     LoadPlan plan =
         LoadPlan.of(1, 12, List.of(1.0), List.of("GET"))
-            .withOpenModel(new Model.Open(100, null, Model.Open.Arrivals.UNIFORM));
+            .withModel(new OpenPhases(100, null, Spacing.UNIFORM));
     LatencyRecorder recorder = LatencyRecorder.allocate(plan);
     ExecutorService executor = Executors.newSingleThreadExecutor();
     RunResult run;

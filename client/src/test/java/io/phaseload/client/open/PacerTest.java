@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.run.Pacer;
 import java.time.Duration;
@@ -47,16 +48,13 @@ class PacerTest {
 
   @Test
   void phasesRunAtTheirFractionOfTheRateWithTheClosedModelsIterationsOrTheirLength() {
-    LoadPlan plan =
-        LoadPlan.standard(20, 10)
-            .withOpenModel(new Model.Open(400, null, Model.Open.Arrivals.UNIFORM));
+    LoadPlan plan = LoadPlan.standard(20, 10).withModel(new OpenPhases(400, null, Spacing.UNIFORM));
     assertEquals(
         List.of(40.0, 200.0, 400.0, 100.0), plan.phases().stream().map(plan::rate).toList());
     assertEquals(
         List.of(20L, 100L, 200L, 50L), plan.phases().stream().map(plan::arrivals).toList());
     assertEquals(2L * (20 + 100 + 200 + 50), plan.totalRequests());
-    LoadPlan timed =
-        plan.withOpenModel(new Model.Open(400, Duration.ofSeconds(3), Model.Open.Arrivals.UNIFORM));
+    LoadPlan timed = plan.withModel(new OpenPhases(400, Duration.ofSeconds(3), Spacing.UNIFORM));
     assertEquals(
         List.of(120L, 600L, 1200L, 300L), timed.phases().stream().map(timed::arrivals).toList());
   }
@@ -102,7 +100,7 @@ class PacerTest {
         LoadPlan.staged(
             10,
             Stage.parse("10s:100/s,20s:100/s,5s:0/s").stages(),
-            Model.Open.Arrivals.UNIFORM,
+            Spacing.UNIFORM,
             List.of("GET"));
     assertEquals(List.of(500L, 2000L, 250L), plan.phases().stream().map(plan::arrivals).toList());
     assertEquals(List.of(50.0, 100.0, 50.0), plan.phases().stream().map(plan::rate).toList());

@@ -66,8 +66,7 @@ class ShardTest {
   void shardsOfAPlanAddUpToIt() {
     LoadPlan whole = LoadPlan.standard(1000, 7);
     LoadPlan open =
-        whole.withOpenModel(
-            new Model.Open(333.3, Duration.ofMillis(1500), Model.Open.Arrivals.UNIFORM));
+        whole.withModel(new OpenPhases(333.3, Duration.ofMillis(1500), Spacing.UNIFORM));
     for (LoadPlan plan : List.of(whole, open)) {
       for (int n : new int[] {1, 2, 3, 7, 10}) {
         long requests = 0;
@@ -103,7 +102,7 @@ class ShardTest {
             IllegalArgumentException.class,
             () ->
                 LoadPlan.standard(20, 5)
-                    .withOpenModel(new Model.Open(100, null, Model.Open.Arrivals.UNIFORM))
+                    .withModel(new OpenPhases(100, null, Spacing.UNIFORM))
                     .sharded(new Shard(2, 3)));
     assertEquals(
         "in the open model every shard needs a thread in every phase, but WARMUP has 2 for 3"
@@ -113,9 +112,7 @@ class ShardTest {
 
   @Test
   void theRateSplitsByShards() {
-    LoadPlan plan =
-        LoadPlan.standard(30, 5)
-            .withOpenModel(new Model.Open(300, null, Model.Open.Arrivals.UNIFORM));
+    LoadPlan plan = LoadPlan.standard(30, 5).withModel(new OpenPhases(300, null, Spacing.UNIFORM));
     Phase peak = plan.phases().get(2);
     assertEquals(300, plan.rate(peak), 1e-9);
     assertEquals(100, plan.sharded(new Shard(1, 3)).rate(peak), 1e-9);

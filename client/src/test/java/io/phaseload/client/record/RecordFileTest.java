@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenPhases;
 import io.phaseload.client.plan.Shard;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
@@ -116,8 +117,7 @@ class RecordFileTest {
   void anOpenRecordingReadsBackWordForWord() throws Exception {
     LoadPlan plan =
         LoadPlan.standard(10, 50)
-            .withOpenModel(
-                new Model.Open(250.5, Duration.ofSeconds(3), Model.Open.Arrivals.POISSON));
+            .withModel(new OpenPhases(250.5, Duration.ofSeconds(3), Spacing.POISSON));
     roundTrip(plan);
   }
 
@@ -125,9 +125,7 @@ class RecordFileTest {
   void connectionTimesReadBackWordForWord() throws Exception {
     roundTrip(LoadPlan.standard(100, 400), true);
     roundTrip(
-        LoadPlan.standard(10, 50)
-            .withOpenModel(new Model.Open(250.5, null, Model.Open.Arrivals.UNIFORM)),
-        true);
+        LoadPlan.standard(10, 50).withModel(new OpenPhases(250.5, null, Spacing.UNIFORM)), true);
   }
 
   /**

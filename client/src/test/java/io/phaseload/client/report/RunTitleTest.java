@@ -3,7 +3,8 @@ package io.phaseload.client.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import java.time.Duration;
 import java.util.List;
@@ -38,18 +39,18 @@ class RunTitleTest {
   void theOpenModelIsItsRateOrItsStagesNeverIterations() {
     LoadPlan rate =
         LoadPlan.of(4, 1, List.of(1.0), GET)
-            .withOpenModel(new Model.Open(200, Duration.ofSeconds(1), Model.Open.Arrivals.UNIFORM));
+            .withModel(new OpenPhases(200, Duration.ofSeconds(1), Spacing.UNIFORM));
     assertEquals("open model, 200 arrivals/s, 200 arrivals, 4 threads", RunTitle.of(rate));
 
     LoadPlan phases =
         LoadPlan.of(40, 5, List.of(0.5, 1.0), GET)
-            .withOpenModel(new Model.Open(100, null, Model.Open.Arrivals.POISSON));
+            .withModel(new OpenPhases(100, null, Spacing.POISSON));
     assertEquals(
         "open model, 100 arrivals/s at 100 %, 300 arrivals, 40 threads", RunTitle.of(phases));
 
     List<Stage> stages = Stage.parse("3s:1000/s,5s:3000/s").stages();
     assertEquals(
         "open model, 2 stages over 8s up to 3000/s, 40 threads",
-        RunTitle.of(LoadPlan.staged(40, stages, Model.Open.Arrivals.UNIFORM, GET)));
+        RunTitle.of(LoadPlan.staged(40, stages, Spacing.UNIFORM, GET)));
   }
 }

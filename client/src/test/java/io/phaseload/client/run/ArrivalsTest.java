@@ -3,8 +3,9 @@ package io.phaseload.client.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
+import io.phaseload.client.plan.OpenPhases;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Spacing;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,8 +22,7 @@ class ArrivalsTest {
     // 1,000/s for 2.5 s at 100 %: 2,500 arrivals; the first phase's 10 % of them, 250.
     LoadPlan plan =
         LoadPlan.of(40, 1, List.of(0.1, 1.0))
-            .withOpenModel(
-                new Model.Open(1000, Duration.ofMillis(2500), Model.Open.Arrivals.UNIFORM));
+            .withModel(new OpenPhases(1000, Duration.ofMillis(2500), Spacing.UNIFORM));
     Phase second = plan.phases().get(1);
     List<Arrivals> runs = Arrivals.of(plan, second, 0, 7, 250);
     assertEquals(3, runs.size());

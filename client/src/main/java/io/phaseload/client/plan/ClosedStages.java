@@ -1,0 +1,47 @@
+package io.phaseload.client.plan;
+
+import java.util.List;
+
+/**
+ * The closed model's stages of users ({@code --stages 10s:20,30s:20}), a phase each: one set of
+ * users runs through all of them, each user keeping its connection and session from one stage to
+ * the next; users start and stop spread over each stage ({@link Stage#startNanos}, {@link
+ * Stage#stopNanos}), each iterating until its stage stops it, ITERATIONS at most. Immutable.
+ *
+ * @param stages the load shape in users, at least one stage
+ */
+public record ClosedStages(List<Stage> stages) implements ClosedModel {
+
+  public ClosedStages {
+    if (stages == null || stages.isEmpty()) {
+      throw new IllegalArgumentException("stages of users need at least one stage");
+    }
+    stages = List.copyOf(stages);
+  }
+
+  @Override
+  public boolean runsThrough() {
+    return true;
+  }
+
+  /** The stage's length. */
+  @Override
+  public long scheduleNanos(Crowd plan, Phase phase) {
+    return stages.get(phase.index()).length().toNanos();
+  }
+
+  /** The stage's target at that moment, the shard's share. */
+  @Override
+  public double usersAt(Crowd plan, Phase phase, long nanos) {
+    return stages.get(phase.index()).at(nanos) / plan.shard().count();
+  }
+
+  /**
+   * Stages of users are shared out by number, user k to shard k mod N, so that a user is on the
+   * same shard in every stage.
+   */
+  @Override
+  public int user(Crowd plan, Phase phase, int p, int unit) {
+    return plan.shard().index() + unit * plan.shard().count();
+  }
+}

@@ -1,0 +1,66 @@
+package io.phaseload.client.plan;
+
+import java.util.List;
+
+/**
+ * The open model's stages ({@code --stages 5s:400/s,...}), a phase each: each stage's rate moves
+ * linearly over its length, and its arrivals are the rate's integral. Immutable.
+ *
+ * @param stages the load shape in arrivals per second, at least one stage
+ * @param arrivals how arrivals are spaced
+ */
+public record OpenStages(List<Stage> stages, Spacing arrivals) implements OpenModel {
+
+  public OpenStages {
+    stages = stages == null ? List.of() : List.copyOf(stages);
+    if (!(peak(stages) > 0)) {
+      throw new IllegalArgumentException("--rate must be a positive number, got " + peak(stages));
+    }
+    if (arrivals == null) {
+      throw new IllegalArgumentException("arrivals must be uniform or poisson");
+    }
+  }
+
+  private static double peak(List<Stage> stages) {
+    double peak = 0;
+    for (Stage s : stages) {
+      peak = Math.max(peak, Math.max(s.from(), s.to()));
+    }
+    return peak;
+  }
+
+  /** The stages' highest target: the rate at 100 %. */
+  @Override
+  public double rate() {
+    return peak(stages);
+  }
+
+  /** The stage's arrivals: its rate's integral, rounded. */
+  @Override
+  public long weightedArrivals(Crowd plan, Phase phase) {
+    return stages.get(phase.index()).arrivals();
+  }
+
+  /** The stage's length. */
+  @Override
+  public double seconds(Crowd plan, Phase phase) {
+    return stages.get(phase.index()).seconds();
+  }
+
+  @Override
+  public double weightedRate(Phase phase) {
+    return stages.get(phase.index()).meanRate();
+  }
+
+  /**
+   * The stage's ramp, its weighted part for a weighted population; a fixed-rate population's own
+   * rate, all through it.
+   */
+  @Override
+  public Ramp ramp(Crowd plan, Phase phase, int p) {
+    double share = weightShare(plan, phase, p);
+    return share > 0
+        ? Ramp.of(stages.get(phase.index()), share, arrivals)
+        : Ramp.flat(wholeRate(plan, phase, p), arrivals);
+  }
+}
