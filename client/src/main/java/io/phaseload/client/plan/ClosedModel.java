@@ -69,9 +69,4 @@ public interface ClosedModel extends Model {
   default long wholeIterations(Crowd plan, Phase phase, int p) {
     return (long) plan.wholeUsers(phase, p) * plan.iterations();
   }
-
-  @Override
-  default String describe() {
-    return "closed";
-  }
 }

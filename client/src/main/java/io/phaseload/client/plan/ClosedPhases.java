@@ -10,6 +10,22 @@ public record ClosedPhases() implements ClosedModel {
   public static final ClosedPhases INSTANCE = new ClosedPhases();
 
   @Override
+  public String describe() {
+    return "closed";
+  }
+
+  /** THREADS x ITERATIONS drives it. */
+  @Override
+  public String title(Crowd plan) {
+    int n = plan.iterations();
+    return "closed model, "
+        + Words.threads(plan.threads())
+        + " x "
+        + n
+        + (n == 1 ? " iteration" : " iterations");
+  }
+
+  @Override
   public boolean runsThrough() {
     return false;
   }

@@ -20,6 +20,17 @@ public record ClosedStages(List<Stage> stages) implements ClosedModel {
   }
 
   @Override
+  public String describe() {
+    return "closed, stages " + Words.stages(stages, false);
+  }
+
+  /** Its targets drive it. */
+  @Override
+  public String title(Crowd plan) {
+    return "closed model, " + Words.stagesInShort(stages, false);
+  }
+
+  @Override
   public boolean runsThrough() {
     return true;
   }

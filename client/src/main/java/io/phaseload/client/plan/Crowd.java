@@ -9,6 +9,12 @@ import java.util.List;
  */
 public interface Crowd {
 
+  /** THREADS: the users of a phase of fraction 1, or the cap on arrivals in flight. */
+  int threads();
+
+  /** The phases, in order. */
+  List<Phase> phases();
+
   /** How many iterations each closed-model user runs (at most, through stages). */
   int iterations();
 

@@ -13,8 +13,19 @@ import java.util.List;
  */
 public interface Model {
 
-  /** A short description for plan checks ("closed", "open 100.0/s ..."). */
+  /**
+   * The model in words, as the text report's settings and the plan checks say it: "closed";
+   * "closed, stages 10s 0 users to 20 users; 30s at 20 users"; "open, 100.0 arrivals/s at 100%
+   * (uniform)"; "open, stages 5s 0/s to 400/s (poisson)".
+   */
   String describe();
+
+  /**
+   * What the plan asks for in a few words, for the titles of a run's charts and pages: the model
+   * and what drives it ("closed model, 20 threads x 100 iterations"; "open model, 200 arrivals/s,
+   * 400 arrivals, 4 threads"; "open model, 2 stages over 8s up to 3000/s, 40 threads").
+   */
+  String title(Crowd plan);
 
   /** The stages ({@code --stages}), a phase each; empty for a model of phases. */
   default List<Stage> stages() {

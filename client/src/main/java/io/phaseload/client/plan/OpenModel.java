@@ -133,9 +133,4 @@ public interface OpenModel extends Model {
   default long iterations(Crowd plan, Phase phase, int p) {
     return units(plan, phase, p);
   }
-
-  @Override
-  default String describe() {
-    return "open " + this;
-  }
 }

@@ -1,6 +1,7 @@
 package io.phaseload.client.plan;
 
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * The open model's phases ({@code --rate}): each phase holds its fraction of {@code rate}. Its
@@ -23,6 +24,34 @@ public record OpenPhases(double rate, Duration phaseLength, Spacing arrivals) im
     if (arrivals == null) {
       throw new IllegalArgumentException("arrivals must be uniform or poisson");
     }
+  }
+
+  @Override
+  public String describe() {
+    return String.format(
+        Locale.ROOT, "open, %.1f arrivals/s at 100%% (%s)", rate, arrivals.label());
+  }
+
+  /** Its rate and arrivals drive it; THREADS caps what is in flight. */
+  @Override
+  public String title(Crowd plan) {
+    long all = 0;
+    boolean whole = true;
+    for (Phase p : plan.phases()) {
+      for (int q = 0; q < plan.populations().size(); q++) {
+        all += wholeIterations(plan, p, q);
+      }
+      whole &= p.fraction() == 1;
+    }
+    return "open model, "
+        + Words.number(rate)
+        + " arrivals/s"
+        + (whole ? "" : " at 100 %")
+        + ", "
+        + all
+        + (all == 1 ? " arrival" : " arrivals")
+        + ", "
+        + Words.threads(plan.threads());
   }
 
   /**

@@ -21,6 +21,20 @@ public record OpenStages(List<Stage> stages, Spacing arrivals) implements OpenMo
     }
   }
 
+  @Override
+  public String describe() {
+    return "open, stages " + Words.stages(stages, true) + " (" + arrivals.label() + ")";
+  }
+
+  /** Its stages drive it; THREADS caps what is in flight. */
+  @Override
+  public String title(Crowd plan) {
+    return "open model, "
+        + Words.stagesInShort(stages, true)
+        + ", "
+        + Words.threads(plan.threads());
+  }
+
   private static double peak(List<Stage> stages) {
     double peak = 0;
     for (Stage s : stages) {

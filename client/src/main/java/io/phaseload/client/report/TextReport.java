@@ -1,8 +1,8 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.plan.ClosedStages;
+import io.phaseload.client.plan.ClosedPhases;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
@@ -69,28 +69,14 @@ public final class TextReport {
     }
   }
 
-  /** The open model's rate and arrivals; nothing in the closed model. */
+  /** The load model in words, and the open model's arrivals; nothing for the closed phases. */
   private static void model(Analysis analysis, PrintStream out) {
-    RunResult run = analysis.result();
-    if (run.plan().model() instanceof ClosedStages closed) {
-      StringJoiner stages = new StringJoiner("; ", "Model: closed, stages ", "");
-      closed.stages().forEach(s -> stages.add(s.text(false)));
-      out.println(stages);
+    Model model = analysis.result().plan().model();
+    if (!(model instanceof ClosedPhases)) { // the default model goes without saying
+      out.println("Model: " + model.describe());
     }
-    if (!(run.plan().model() instanceof OpenModel open)) {
+    if (!model.schedulesArrivals()) {
       return;
-    }
-    if (!open.stages().isEmpty()) {
-      StringJoiner stages = new StringJoiner("; ", "Model: open, stages ", "");
-      open.stages().forEach(s -> stages.add(s.text(true)));
-      out.println(stages + " (" + open.arrivals().label() + ")");
-    } else {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "Model: open, %.1f arrivals/s at 100%% (%s)",
-              open.rate(),
-              open.arrivals().label()));
     }
     ArrivalStats a = analysis.arrivals();
     out.println(

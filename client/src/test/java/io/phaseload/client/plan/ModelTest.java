@@ -154,4 +154,32 @@ class ModelTest {
     assertEquals(55.0, plan.rateAt(rise, 2 * SECOND)); // 50/s of the stage and the 5/s
     assertEquals(2, plan.users(rise, 1)); // its cap
   }
+
+  @Test
+  void eachModelSaysItselfInWordsAsTheReportsDo() {
+    assertEquals("closed", ClosedPhases.INSTANCE.describe());
+    assertEquals(
+        "closed, stages 4s 0 users to 40 users; 2s at 40 users; 2s 40 users to 0 users",
+        new ClosedStages(Stage.parse("4s:40,2s:40,2s:0").stages()).describe());
+    assertEquals(
+        "open, 2000.0 arrivals/s at 100% (uniform)",
+        new OpenPhases(2000, null, Spacing.UNIFORM).describe());
+    assertEquals(
+        "open, stages 5s 0/s to 400/s; 5s at 400/s; 5s 400/s to 0/s (poisson)",
+        new OpenStages(Stage.parse("5s:400/s,5s:400/s,5s:0/s").stages(), Spacing.POISSON)
+            .describe());
+  }
+
+  @Test
+  void eachModelTitlesARunWithWhatDrivesIt() {
+    LoadPlan plan = LoadPlan.of(4, 10, List.of(0.5, 1.0));
+    assertEquals("closed model, 4 threads x 10 iterations", plan.model().title(plan));
+    LoadPlan open = plan.withModel(new OpenPhases(200, Duration.ofSeconds(1), Spacing.UNIFORM));
+    assertEquals(
+        "open model, 200 arrivals/s at 100 %, 300 arrivals, 4 threads", open.model().title(open));
+    LoadPlan ramp =
+        LoadPlan.staged(
+            40, Stage.parse("3s:1000/s,5s:3000/s").stages(), Spacing.UNIFORM, List.of("GET"));
+    assertEquals("open model, 2 stages over 8s up to 3000/s, 40 threads", ramp.model().title(ramp));
+  }
 }
