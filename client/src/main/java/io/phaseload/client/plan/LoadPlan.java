@@ -419,6 +419,14 @@ public record LoadPlan(
   }
 
   /**
+   * The load this generator's model asks for {@code nanos} into {@code phase}: its {@link #rateAt
+   * rate} when it schedules arrivals, its {@link #usersAt users} when its users run back to back.
+   */
+  public double loadAt(Phase phase, long nanos) {
+    return model.schedulesArrivals() ? rateAt(phase, nanos) : usersAt(phase, nanos);
+  }
+
+  /**
    * What this generator runs of population {@code p} in {@code phase}: its users in the closed
    * model, its arrivals in the open model. The recording holds {@link #perUnit} slots for each.
    */

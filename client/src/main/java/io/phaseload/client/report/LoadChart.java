@@ -1,6 +1,6 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.plan.Stage;
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
@@ -44,12 +44,14 @@ final class LoadChart {
             open ? "arrivals/s" : "users");
     List<Double> tx = new ArrayList<>();
     List<Double> ty = new ArrayList<>();
+    // The whole plan's target, as the pacer paces it: every population's, at the stage's ends.
+    LoadPlan whole = run.plan().whole();
     for (PhaseResult p : run.phases()) {
-      Stage s = run.plan().stage(p.phase());
+      long length = whole.stage(p.phase()).length().toNanos();
       tx.add(time.at(p.startNanos()));
-      ty.add(s.from());
-      tx.add(time.at(p.startNanos() + s.length().toNanos()));
-      ty.add(s.to());
+      ty.add(whole.loadAt(p.phase(), 0));
+      tx.add(time.at(p.startNanos() + length));
+      ty.add(whole.loadAt(p.phase(), length));
     }
     int n = series.buckets();
     double[] x = time.middles(series);

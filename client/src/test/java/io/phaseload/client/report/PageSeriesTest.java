@@ -126,4 +126,40 @@ class PageSeriesTest {
     assertEquals(started, begun);
     assertEquals(run.plan().phases().stream().mapToLong(run.plan()::arrivals).sum(), begun);
   }
+
+  /**
+   * The load chart's target line is the rate the pacer paces, every population's: a stage of 0 to
+   * 100/s beside a population of its own 20/s asks 20/s at its start and 120/s at its end (it drew
+   * the stage alone, 0 to 100/s).
+   */
+  @Test
+  void theLoadChartsTargetIsEveryPopulationsRate(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path mix =
+        java.nio.file.Files.writeString(
+            dir.resolve("mix.yaml"),
+            """
+            populations:
+              - {name: a, weight: 1, requests: [{name: get, path: /a}]}
+              - {name: b, rate: 20/s, threads: 2, requests: [{name: get, path: /b}]}
+            """);
+    RunResult run;
+    try (ScriptedServer server = ScriptedServer.start(r -> Reply.response(200, "{}"))) {
+      run =
+          ClientRun.of(
+                  "8",
+                  "1",
+                  "-q",
+                  "--url",
+                  server.url("/"),
+                  "--scenario",
+                  "" + mix,
+                  "--stages",
+                  "1s:100/s")
+              .result();
+    }
+    double[] target =
+        LoadChart.of(run, PageSeries.series(run), "t").getSeriesMap().get("target").getYData();
+    assertEquals(List.of(20.0, 120.0), java.util.Arrays.stream(target).boxed().toList());
+  }
 }
