@@ -235,13 +235,16 @@ public final class PhaseRunner {
     listener.phaseStarted(phases.get(0));
     PhaseContext context = context(phases.get(0), runStart, 0);
     int populations = plan.populations().size();
-    Arrivals[][] arrivals = new Arrivals[plan.isOpen() ? populations : 0][];
+    // The drive's one question of its model: whether its users take scheduled arrivals (OpenUser,
+    // connections opened ahead, arrival counts after the run) or run iterations (ClosedUser).
+    boolean scheduled = plan.model().schedulesArrivals();
+    Arrivals[][] arrivals = new Arrivals[scheduled ? populations : 0][];
     List<PhasedUser> users = new ArrayList<>();
-    long ahead = plan.isOpen() ? aheadRoom / connectionsPerUser : 0;
+    long ahead = scheduled ? aheadRoom / connectionsPerUser : 0;
     int opening = 0;
     for (int q = 0; q < populations; q++) {
       int made = plan.usersOfRun(q);
-      if (plan.isOpen()) {
+      if (scheduled) {
         List<Arrivals> runs = new ArrayList<>();
         long all = 0;
         for (Phase phase : phases) {
@@ -257,13 +260,13 @@ public final class PhaseRunner {
         boolean opens = opening < ahead;
         opening += opens ? 1 : 0;
         users.add(
-            plan.isOpen()
+            scheduled
                 ? new OpenUser(context, q, u, t, arrivals[q], opens)
                 : new ClosedUser(context, q, u, t));
       }
     }
     openedAhead =
-        plan.isOpen()
+        scheduled
             ? new OpenedAhead(
                 (int) Math.min(Integer.MAX_VALUE, (long) opening * connectionsPerUser))
             : null;
@@ -338,7 +341,7 @@ public final class PhaseRunner {
         listener.phaseFinished(result);
       }
       driver.join();
-      if (plan.isOpen()) {
+      if (scheduled) {
         // Counted once the run is over: a count over every arrival of a phase, as the next one
         // starts, would take a core from the event loops just then.
         results.replaceAll(
