@@ -36,6 +36,11 @@ public record ClosedPhases() implements ClosedModel {
     return 0;
   }
 
+  @Override
+  public long scheduleMillis(Crowd plan, Phase phase) {
+    return 0;
+  }
+
   /** The phase's threads, all the while. */
   @Override
   public double usersAt(Crowd plan, Phase phase, long nanos) {

@@ -41,6 +41,11 @@ public record ClosedStages(List<Stage> stages) implements ClosedModel {
     return stages.get(phase.index()).length().toNanos();
   }
 
+  @Override
+  public long scheduleMillis(Crowd plan, Phase phase) {
+    return stages.get(phase.index()).length().toMillis();
+  }
+
   /** The stage's target at that moment, the shard's share. */
   @Override
   public double usersAt(Crowd plan, Phase phase, long nanos) {

@@ -73,6 +73,13 @@ public interface Model {
   long scheduleNanos(Crowd plan, Phase phase);
 
   /**
+   * How long this generator's share of {@code phase} lasts at least by its schedule, in
+   * milliseconds rounded as the run's deadline needs them: its arrivals at its rate, or a stage's
+   * length, whose later users wait for their turn; 0 for phases that last what their users take.
+   */
+  long scheduleMillis(Crowd plan, Phase phase);
+
+  /**
    * The whole plan's schedule of population {@code p}'s arrivals in {@code phase}: the rate they
    * come at, moving from its start to its end, and how they are spaced; a rate of 0 when no
    * arrivals are scheduled.

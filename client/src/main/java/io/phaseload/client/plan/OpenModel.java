@@ -69,6 +69,18 @@ public interface OpenModel extends Model {
     return (long) (seconds(plan, phase) * 1e9);
   }
 
+  /** This generator's arrivals in the phase at its rate, rounded up. */
+  @Override
+  default long scheduleMillis(Crowd plan, Phase phase) {
+    long arrivals = 0;
+    double rate = 0;
+    for (int p = 0; p < plan.populations().size(); p++) {
+      arrivals += units(plan, phase, p);
+      rate += wholeRate(plan, phase, p);
+    }
+    return (long) Math.ceil(arrivals / (rate / plan.shard().count()) * 1000);
+  }
+
   /**
    * A weighted population's exact share of the phase's arrivals, a fixed-rate one's rate x the
    * phase's length (at least 1).

@@ -36,21 +36,17 @@ public final class RunDeadline implements AutoCloseable {
     long perRequestMillis = connectTimeout.toMillis() + readTimeout.toMillis();
     int requests = plan.requestNames().size();
     // The open model's connections are opened ahead, each within these timeouts, all at once.
-    long millis = plan.isOpen() ? perRequestMillis : 0;
+    long millis = plan.model().schedulesArrivals() ? perRequestMillis : 0;
     try {
       for (Phase phase : plan.phases()) {
         int threads = plan.threads(phase);
         if (threads == 0) {
           continue; // a shard with no thread in this phase skips it
         }
-        long iterations =
-            plan.isOpen() ? (plan.arrivals(phase) + threads - 1) / threads : plan.iterations();
+        // ITERATIONS each in the closed model; in the open model as many as its arrivals need.
+        long iterations = (plan.arrivals(phase) + threads - 1) / threads;
         millis = Math.addExact(millis, Math.multiplyExact(iterations * requests, perRequestMillis));
-        if (plan.isOpen()) {
-          millis += (long) Math.ceil(plan.arrivals(phase) / plan.rate(phase) * 1000);
-        } else if (plan.stage(phase) != null) {
-          millis += plan.stage(phase).length().toMillis(); // its later users wait for their turn
-        }
+        millis += plan.model().scheduleMillis(plan, phase);
       }
     } catch (ArithmeticException e) {
       millis = Long.MAX_VALUE / 2;

@@ -182,4 +182,17 @@ class ModelTest {
             40, Stage.parse("3s:1000/s,5s:3000/s").stages(), Spacing.UNIFORM, List.of("GET"));
     assertEquals("open model, 2 stages over 8s up to 3000/s, 40 threads", ramp.model().title(ramp));
   }
+
+  @Test
+  void eachModelsScheduleLastsItsArrivalsAtItsRateOrItsStage() {
+    LoadPlan closed = LoadPlan.of(10, 3, List.of(0.5));
+    Phase half = closed.phases().get(0);
+    assertEquals(0, closed.model().scheduleMillis(closed, half));
+    LoadPlan open = closed.withModel(new OpenPhases(100, Duration.ofSeconds(2), Spacing.UNIFORM));
+    assertEquals(2000, open.model().scheduleMillis(open, half)); // 100 arrivals at 50/s
+    LoadPlan shard = open.sharded(new Shard(0, 3));
+    assertEquals(2040, shard.model().scheduleMillis(shard, half)); // 34 at 50/3 per second
+    LoadPlan users = LoadPlan.stagedUsers(20, 5, Stage.parse("10s:20").stages(), List.of("GET"));
+    assertEquals(10_000, users.model().scheduleMillis(users, users.phases().get(0)));
+  }
 }
