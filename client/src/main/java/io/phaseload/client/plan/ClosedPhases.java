@@ -41,6 +41,18 @@ public record ClosedPhases() implements ClosedModel {
     return 0;
   }
 
+  /** Each phase's users, its own. */
+  @Override
+  public long wholeUsersOfRun(Crowd plan) {
+    long users = 0;
+    for (Phase phase : plan.phases()) {
+      for (int p = 0; p < plan.populations().size(); p++) {
+        users += plan.wholeUsers(phase, p);
+      }
+    }
+    return users;
+  }
+
   /** The phase's threads, all the while. */
   @Override
   public double usersAt(Crowd plan, Phase phase, long nanos) {

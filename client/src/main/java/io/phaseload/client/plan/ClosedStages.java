@@ -46,6 +46,20 @@ public record ClosedStages(List<Stage> stages) implements ClosedModel {
     return stages.get(phase.index()).length().toMillis();
   }
 
+  /** The busiest stage's: the same users go on from stage to stage. */
+  @Override
+  public long wholeUsersOfRun(Crowd plan) {
+    long most = 0;
+    for (Phase phase : plan.phases()) {
+      long users = 0;
+      for (int p = 0; p < plan.populations().size(); p++) {
+        users += plan.wholeUsers(phase, p);
+      }
+      most = Math.max(most, users);
+    }
+    return most;
+  }
+
   /** The stage's target at that moment, the shard's share. */
   @Override
   public double usersAt(Crowd plan, Phase phase, long nanos) {

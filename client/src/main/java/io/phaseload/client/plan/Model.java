@@ -107,6 +107,13 @@ public interface Model {
   long iterations(Crowd plan, Phase phase, int p);
 
   /**
+   * How many users the whole plan creates over the run, each with its own session: every phase's
+   * users, the same users through stages, or every arrival (an open-model arrival is a user of one
+   * iteration).
+   */
+  long wholeUsersOfRun(Crowd plan);
+
+  /**
    * The one-run number of this generator's user {@code unit} of population {@code p} in {@code
    * phase}: a phase's users in blocks ({@link Shard#first}).
    */

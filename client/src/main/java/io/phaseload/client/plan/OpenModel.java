@@ -69,6 +69,18 @@ public interface OpenModel extends Model {
     return (long) (seconds(plan, phase) * 1e9);
   }
 
+  /** Every arrival of every phase. */
+  @Override
+  default long wholeUsersOfRun(Crowd plan) {
+    long arrivals = 0;
+    for (Phase phase : plan.phases()) {
+      for (int p = 0; p < plan.populations().size(); p++) {
+        arrivals += wholeArrivals(plan, phase, p);
+      }
+    }
+    return arrivals;
+  }
+
   /** This generator's arrivals in the phase at its rate, rounded up. */
   @Override
   default long scheduleMillis(Crowd plan, Phase phase) {

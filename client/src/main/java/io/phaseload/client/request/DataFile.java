@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Phase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -205,27 +204,11 @@ public record DataFile(String file, List<String> columns, byte[][][] cells, Pick
     if (pick != Pick.UNIQUE) {
       return;
     }
-    long needed = 0;
-    String what;
-    if (plan.isOpen()) {
-      for (Phase p : plan.phases()) {
-        needed += plan.wholeArrivals(p);
-      }
-      what = "arrival";
-    } else {
-      for (Phase p : plan.phases()) {
-        long users = 0;
-        for (int q = 0; q < plan.populations().size(); q++) {
-          users += plan.wholeUsers(p, q);
-        }
-        // Stages of users: the same users go on from stage to stage.
-        needed =
-            plan.stagesOfUsers()
-                ? Math.max(needed, users * (per == Per.USER ? 1 : plan.iterations()))
-                : needed + (per == Per.USER ? users : users * plan.iterations());
-      }
-      what = per == Per.USER ? "user" : "iteration";
-    }
+    long users = plan.model().wholeUsersOfRun(plan);
+    // An open-model arrival is a user of one iteration, and the message names it so.
+    boolean arrivals = plan.model().schedulesArrivals();
+    long needed = per == Per.USER || arrivals ? users : users * plan.iterations();
+    String what = arrivals ? "arrival" : per == Per.USER ? "user" : "iteration";
     if (needed > rows()) {
       throw new IllegalArgumentException(
           "data file "

@@ -195,4 +195,15 @@ class ModelTest {
     LoadPlan users = LoadPlan.stagedUsers(20, 5, Stage.parse("10s:20").stages(), List.of("GET"));
     assertEquals(10_000, users.model().scheduleMillis(users, users.phases().get(0)));
   }
+
+  @Test
+  void eachModelCreatesItsUsers() {
+    LoadPlan closed = LoadPlan.of(10, 3, List.of(0.5, 1.0));
+    assertEquals(15, closed.model().wholeUsersOfRun(closed)); // 5 and then 10
+    LoadPlan users =
+        LoadPlan.stagedUsers(20, 5, Stage.parse("10s:20,5s:8").stages(), List.of("GET"));
+    assertEquals(20, users.model().wholeUsersOfRun(users)); // the same 20 go on
+    LoadPlan open = closed.withModel(new OpenPhases(100, Duration.ofSeconds(2), Spacing.UNIFORM));
+    assertEquals(300, open.model().wholeUsersOfRun(open)); // every arrival: 100 and 200
+  }
 }
