@@ -2,7 +2,6 @@ package io.phaseload.client.compare;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenModel;
-import io.phaseload.client.plan.OpenPhases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,14 +23,13 @@ public record Shape(
 
   public static Shape of(LoadPlan plan) {
     String model = "closed";
+    // The open model's settings, as a JSON summary's give them: the two must read the same.
     if (plan.model() instanceof OpenModel open) {
       model =
           open(
               open.rate(),
               open.arrivals().label(),
-              !(open instanceof OpenPhases o) || o.phaseLength() == null
-                  ? null
-                  : o.phaseLength().toNanos() / 1e9);
+              open.phaseLength() == null ? null : open.phaseLength().toNanos() / 1e9);
     }
     return new Shape(
         plan.threads(), plan.iterations(), plan.phaseNames(), plan.requestNames(), model);

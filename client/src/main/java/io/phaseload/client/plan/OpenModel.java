@@ -1,5 +1,6 @@
 package io.phaseload.client.plan;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -14,6 +15,14 @@ public interface OpenModel extends Model {
 
   /** How arrivals are spaced. */
   Spacing arrivals();
+
+  /**
+   * Each phase's length when {@code --phase-seconds} gives one; null when the phases' arrivals set
+   * it (stages, or the closed model's count of iterations).
+   */
+  default Duration phaseLength() {
+    return null;
+  }
 
   /** How long phase {@code phase}'s schedule lasts, in seconds. */
   double seconds(Crowd plan, Phase phase);

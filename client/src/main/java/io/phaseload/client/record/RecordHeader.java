@@ -192,11 +192,12 @@ public record RecordHeader(
         o.put("threads", r.cap());
       }
     }
+    // The file names each model's own fields, to build the same model again (fromBytes).
     if (plan.model() instanceof OpenModel open) {
       ObjectNode o = n.putObject("open");
       o.put("rate", open.rate());
-      if (open instanceof OpenPhases op && op.phaseLength() != null) {
-        o.put("phaseLengthNanos", op.phaseLength().toNanos());
+      if (open.phaseLength() != null) {
+        o.put("phaseLengthNanos", open.phaseLength().toNanos());
       }
       o.put("arrivals", open.arrivals().label());
       o.set("stages", stages(open.stages()));

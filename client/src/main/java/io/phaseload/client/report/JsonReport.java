@@ -7,7 +7,6 @@ import io.phaseload.client.capacity.Delivery;
 import io.phaseload.client.capacity.Lateness;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenModel;
-import io.phaseload.client.plan.OpenPhases;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Shard;
@@ -112,9 +111,7 @@ public final class JsonReport {
       settings.put("rate", open.rate());
       settings.put(
           "phaseSeconds",
-          !(open instanceof OpenPhases o) || o.phaseLength() == null
-              ? null
-              : Millis.seconds(o.phaseLength().toNanos()));
+          open.phaseLength() == null ? null : Millis.seconds(open.phaseLength().toNanos()));
       settings.put("arrivals", open.arrivals().label());
     }
     List<Stage> stages = run.plan().stages();
