@@ -1,9 +1,11 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.engine.EngineKind;
+import io.phaseload.client.plan.ClosedStages;
 import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.OpenStages;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
@@ -173,9 +175,9 @@ final class RunSetup {
             "--stages of users run one population for now: give several populations stages of"
                 + " arrivals (R/s)");
       }
-      return LoadPlan.stagedUsers(threads, iterations, shape.stages(), scenario.names());
+      return ClosedStages.plan(threads, iterations, shape.stages(), scenario.names());
     }
-    return LoadPlan.staged(
+    return OpenStages.plan(
         threads,
         shape.stages(),
         load.arrivals == null ? Spacing.UNIFORM : Spacing.parse(load.arrivals),

@@ -19,6 +19,32 @@ public record ClosedStages(List<Stage> stages) implements ClosedModel {
     stages = List.copyOf(stages);
   }
 
+  /**
+   * The plan of {@code stages} of users, one phase each, named STAGE1, STAGE2, ...
+   *
+   * @throws IllegalArgumentException if a stage wants more users than THREADS
+   */
+  public static LoadPlan plan(
+      int threads, int iterations, List<Stage> stages, List<String> requestNames) {
+    Phase[] phases = new Phase[stages.size()];
+    for (int i = 0; i < phases.length; i++) {
+      int users = stages.get(i).users();
+      if (users > threads) {
+        throw new IllegalArgumentException(
+            "--stages: stage "
+                + (i + 1)
+                + " wants "
+                + users
+                + " users, more than THREADS ("
+                + threads
+                + "), which caps them");
+      }
+      phases[i] = new Phase(i, "STAGE" + (i + 1), users / (double) threads, users);
+    }
+    return new LoadPlan(
+        threads, iterations, List.of(phases), requestNames, new ClosedStages(stages));
+  }
+
   @Override
   public String describe() {
     return "closed, stages " + Words.stages(stages, false);

@@ -133,49 +133,6 @@ public record LoadPlan(
     return new LoadPlan(threads, iterations, List.of(phases), requestNames, ClosedPhases.INSTANCE);
   }
 
-  /**
-   * The open-model plan of {@code stages}, one phase each, named STAGE1, STAGE2, ...: THREADS caps
-   * the arrivals in flight in every one, and ITERATIONS is not used.
-   */
-  public static LoadPlan staged(
-      int threads, List<Stage> stages, Spacing arrivals, List<String> requestNames) {
-    OpenStages open = new OpenStages(stages, arrivals);
-    Phase[] phases = new Phase[stages.size()];
-    for (int i = 0; i < phases.length; i++) {
-      double fraction = Math.min(1, stages.get(i).meanRate() / open.rate());
-      phases[i] = new Phase(i, "STAGE" + (i + 1), fraction, threads);
-    }
-    return new LoadPlan(threads, 1, List.of(phases), requestNames, open);
-  }
-
-  /**
-   * The closed-model plan of {@code stages} of users, one phase each, named STAGE1, STAGE2, ...:
-   * each stage's users start and stop spread over it ({@link Stage#startNanos}, {@link
-   * Stage#stopNanos}), each running iterations until its stage stops it, ITERATIONS at most.
-   *
-   * @throws IllegalArgumentException if a stage wants more users than THREADS
-   */
-  public static LoadPlan stagedUsers(
-      int threads, int iterations, List<Stage> stages, List<String> requestNames) {
-    Phase[] phases = new Phase[stages.size()];
-    for (int i = 0; i < phases.length; i++) {
-      int users = stages.get(i).users();
-      if (users > threads) {
-        throw new IllegalArgumentException(
-            "--stages: stage "
-                + (i + 1)
-                + " wants "
-                + users
-                + " users, more than THREADS ("
-                + threads
-                + "), which caps them");
-      }
-      phases[i] = new Phase(i, "STAGE" + (i + 1), users / (double) threads, users);
-    }
-    return new LoadPlan(
-        threads, iterations, List.of(phases), requestNames, new ClosedStages(stages));
-  }
-
   /** The plan's stages ({@code --stages}), a phase each; empty for a plan of phases. */
   public List<Stage> stages() {
     return model.stages();
@@ -251,14 +208,6 @@ public record LoadPlan(
       before += wholeUsers(phase, q);
     }
     return before + shard.first(wholeUsers(phase, p));
-  }
-
-  /**
-   * Whether this is a plan of stages of users: one set of users runs through all its stages, each
-   * user keeping its connection and session from one stage to the next.
-   */
-  public boolean stagesOfUsers() {
-    return model instanceof ClosedStages;
   }
 
   /**

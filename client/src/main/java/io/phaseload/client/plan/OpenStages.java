@@ -21,6 +21,21 @@ public record OpenStages(List<Stage> stages, Spacing arrivals) implements OpenMo
     }
   }
 
+  /**
+   * The plan of {@code stages}, one phase each, named STAGE1, STAGE2, ...: THREADS caps the
+   * arrivals in flight in every one, and ITERATIONS is not used.
+   */
+  public static LoadPlan plan(
+      int threads, List<Stage> stages, Spacing arrivals, List<String> requestNames) {
+    OpenStages open = new OpenStages(stages, arrivals);
+    Phase[] phases = new Phase[stages.size()];
+    for (int i = 0; i < phases.length; i++) {
+      double fraction = Math.min(1, stages.get(i).meanRate() / open.rate());
+      phases[i] = new Phase(i, "STAGE" + (i + 1), fraction, threads);
+    }
+    return new LoadPlan(threads, 1, List.of(phases), requestNames, open);
+  }
+
   @Override
   public String describe() {
     return "open, stages " + Words.stages(stages, true) + " (" + arrivals.label() + ")";

@@ -82,7 +82,7 @@ final class ClosedUser implements PhasedUser {
     this.max = context.stop().limit();
     this.user = context.user(population, unit);
     this.phase = context.phase().index();
-    if (context.plan().stagesOfUsers()) {
+    if (!context.plan().stages().isEmpty()) { // a closed plan's stages: this user's turns
       List<Stage> stages = context.plan().stages();
       int k = context.plan().user(context.phase(), population, unit);
       on = new long[stages.size()];

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.OpenStages;
 import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.run.Pacer;
@@ -97,7 +98,7 @@ class PacerTest {
   @Test
   void stagesArePhasesWithTheirIntegralAsArrivals() {
     LoadPlan plan =
-        LoadPlan.staged(
+        OpenStages.plan(
             10,
             Stage.parse("10s:100/s,20s:100/s,5s:0/s").stages(),
             Spacing.UNIFORM,

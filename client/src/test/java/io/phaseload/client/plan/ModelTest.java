@@ -59,7 +59,7 @@ class ModelTest {
   @Test
   void closedStagesMoveTheirUsersLinearlyAndShareThemOutByNumber() {
     List<Stage> stages = Stage.parse("10s:20,30s:20").stages();
-    LoadPlan plan = LoadPlan.stagedUsers(20, 5, stages, List.of("GET"));
+    LoadPlan plan = ClosedStages.plan(20, 5, stages, List.of("GET"));
     Phase rise = plan.phases().get(0);
 
     assertEquals(new ClosedStages(stages), plan.model());
@@ -115,7 +115,7 @@ class ModelTest {
   void openStagesRampTheirRateAndSplitItAmongWeightedPopulations() {
     List<Stage> stages = Stage.parse("5s:400/s,10s:400/s").stages();
     LoadPlan plan =
-        LoadPlan.staged(8, stages, Spacing.UNIFORM, List.of("a", "b"))
+        OpenStages.plan(8, stages, Spacing.UNIFORM, List.of("a", "b"))
             .withPopulations(threeToOne());
     Phase rise = plan.phases().get(0);
     Phase hold = plan.phases().get(1);
@@ -145,7 +145,7 @@ class ModelTest {
             new Population("w", Population.ALL, 0, 0, 1, 0),
             new Population("r", new Population.Rate(5, 2), 1, 0, 1, 0));
     LoadPlan plan =
-        LoadPlan.staged(8, stages, Spacing.UNIFORM, List.of("a", "b")).withPopulations(populations);
+        OpenStages.plan(8, stages, Spacing.UNIFORM, List.of("a", "b")).withPopulations(populations);
     Phase rise = plan.phases().get(0);
 
     assertEquals(new Ramp(5, 5, SECOND, Spacing.UNIFORM), plan.ramp(rise, 1));
@@ -178,7 +178,7 @@ class ModelTest {
     assertEquals(
         "open model, 200 arrivals/s at 100 %, 300 arrivals, 4 threads", open.model().title(open));
     LoadPlan ramp =
-        LoadPlan.staged(
+        OpenStages.plan(
             40, Stage.parse("3s:1000/s,5s:3000/s").stages(), Spacing.UNIFORM, List.of("GET"));
     assertEquals("open model, 2 stages over 8s up to 3000/s, 40 threads", ramp.model().title(ramp));
   }
@@ -192,7 +192,7 @@ class ModelTest {
     assertEquals(2000, open.model().scheduleMillis(open, half)); // 100 arrivals at 50/s
     LoadPlan shard = open.sharded(new Shard(0, 3));
     assertEquals(2040, shard.model().scheduleMillis(shard, half)); // 34 at 50/3 per second
-    LoadPlan users = LoadPlan.stagedUsers(20, 5, Stage.parse("10s:20").stages(), List.of("GET"));
+    LoadPlan users = ClosedStages.plan(20, 5, Stage.parse("10s:20").stages(), List.of("GET"));
     assertEquals(10_000, users.model().scheduleMillis(users, users.phases().get(0)));
   }
 
@@ -200,8 +200,7 @@ class ModelTest {
   void eachModelCreatesItsUsers() {
     LoadPlan closed = LoadPlan.of(10, 3, List.of(0.5, 1.0));
     assertEquals(15, closed.model().wholeUsersOfRun(closed)); // 5 and then 10
-    LoadPlan users =
-        LoadPlan.stagedUsers(20, 5, Stage.parse("10s:20,5s:8").stages(), List.of("GET"));
+    LoadPlan users = ClosedStages.plan(20, 5, Stage.parse("10s:20,5s:8").stages(), List.of("GET"));
     assertEquals(20, users.model().wholeUsersOfRun(users)); // the same 20 go on
     LoadPlan open = closed.withModel(new OpenPhases(100, Duration.ofSeconds(2), Spacing.UNIFORM));
     assertEquals(300, open.model().wholeUsersOfRun(open)); // every arrival: 100 and 200

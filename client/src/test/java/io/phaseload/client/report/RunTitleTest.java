@@ -2,8 +2,10 @@ package io.phaseload.client.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.phaseload.client.plan.ClosedStages;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenPhases;
+import io.phaseload.client.plan.OpenStages;
 import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import java.time.Duration;
@@ -32,7 +34,7 @@ class RunTitleTest {
     List<Stage> stages = Stage.parse("1s:4,1s:0").stages();
     assertEquals(
         "closed model, 2 stages over 2s up to 4 users",
-        RunTitle.of(LoadPlan.stagedUsers(4, 1000, stages, GET)));
+        RunTitle.of(ClosedStages.plan(4, 1000, stages, GET)));
   }
 
   @Test
@@ -51,6 +53,6 @@ class RunTitleTest {
     List<Stage> stages = Stage.parse("3s:1000/s,5s:3000/s").stages();
     assertEquals(
         "open model, 2 stages over 8s up to 3000/s, 40 threads",
-        RunTitle.of(LoadPlan.staged(40, stages, Spacing.UNIFORM, GET)));
+        RunTitle.of(OpenStages.plan(40, stages, Spacing.UNIFORM, GET)));
   }
 }
