@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenPhases;
 import io.phaseload.client.plan.OpenStages;
+import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Population;
 import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.run.Pacer;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -106,5 +109,42 @@ class PacerTest {
     assertEquals(List.of(500L, 2000L, 250L), plan.phases().stream().map(plan::arrivals).toList());
     assertEquals(List.of(50.0, 100.0, 50.0), plan.phases().stream().map(plan::rate).toList());
     assertEquals(List.of(10, 10, 10), plan.phases().stream().map(plan::threads).toList());
+  }
+
+  /**
+   * The pacer spaces each population's arrivals by the ramp the plan's rateAt sums: over every
+   * second of a stage of 0 to 400/s weighted 3:1, the first population's arrivals are the integral
+   * of its 3/4 of the rate (60 t/s: 30, 90, 150, 210 and 270), and the two together the integral of
+   * rateAt.
+   */
+  @Test
+  void thePacersArrivalsAreTheIntegralOfTheRateTheChartsDraw() {
+    LoadPlan plan =
+        OpenStages.plan(
+                8,
+                List.of(new Stage(0, 400, Duration.ofSeconds(5))),
+                Spacing.UNIFORM,
+                List.of("a", "b"))
+            .withPopulations(
+                List.of(
+                    new Population("a", new Population.Weight(3), 0, 0, 1, 0),
+                    new Population("b", new Population.Weight(1), 1, 0, 1, 0)));
+    Phase phase = plan.phases().get(0);
+    long[] perSecond = new long[5];
+    long[] both = new long[5];
+    for (int p = 0; p < 2; p++) {
+      Pacer pacer = Pacer.of(plan, phase, p, 1);
+      for (long i = 0; i < plan.units(phase, p); i++) {
+        int second = (int) (pacer.offsetNanos(i) / 1_000_000_000L);
+        both[second]++;
+        perSecond[second] += p == 0 ? 1 : 0;
+      }
+    }
+    assertEquals(List.of(30L, 90L, 150L, 210L, 270L), Arrays.stream(perSecond).boxed().toList());
+    for (int t = 0; t < 5; t++) {
+      // rateAt is linear over the second: its integral is its value at the middle.
+      double integral = plan.rateAt(phase, t * 1_000_000_000L + 500_000_000L);
+      assertEquals(integral, both[t], 1, "second " + t);
+    }
   }
 }
