@@ -1,7 +1,7 @@
 package io.phaseload.client.compare;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
+import io.phaseload.client.plan.Settings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,14 +22,15 @@ public record Shape(
   }
 
   public static Shape of(LoadPlan plan) {
+    Settings s = plan.model().settings();
     String model = "closed";
-    // The open model's settings, as a JSON summary's give them: the two must read the same.
-    if (plan.model() instanceof OpenModel open) {
+    // A rate's settings, as a JSON summary's give them: the two must read the same.
+    if (s.hasRate()) {
       model =
           open(
-              open.rate(),
-              open.arrivals().label(),
-              open.phaseLength() == null ? null : open.phaseLength().toNanos() / 1e9);
+              s.rate(),
+              s.arrivals().label(),
+              s.phaseLength() == null ? null : s.phaseLength().toNanos() / 1e9);
     }
     return new Shape(
         plan.threads(), plan.iterations(), plan.phaseNames(), plan.requestNames(), model);

@@ -8,6 +8,12 @@ import java.util.List;
  */
 public interface ClosedModel extends Model {
 
+  /** Its stages of users, if any. */
+  @Override
+  default Settings settings() {
+    return Settings.closed(stages());
+  }
+
   @Override
   default boolean schedulesArrivals() {
     return false;

@@ -27,6 +27,12 @@ public interface Model {
    */
   String title(Crowd plan);
 
+  /**
+   * What this model was asked for, as data: what reports, the record file and comparisons write of
+   * it, and what builds it again ({@code Models.of}).
+   */
+  Settings settings();
+
   /** The stages ({@code --stages}), a phase each; empty for a model of phases. */
   default List<Stage> stages() {
     return List.of();

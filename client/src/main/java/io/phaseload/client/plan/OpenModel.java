@@ -31,6 +31,11 @@ public interface OpenModel extends Model {
   double weightedRate(Phase phase);
 
   @Override
+  default Settings settings() {
+    return new Settings("open", rate(), phaseLength(), arrivals(), stages());
+  }
+
+  @Override
   default boolean schedulesArrivals() {
     return true;
   }

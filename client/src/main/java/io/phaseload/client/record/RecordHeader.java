@@ -4,15 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.phaseload.client.plan.ClosedPhases;
-import io.phaseload.client.plan.ClosedStages;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Model;
-import io.phaseload.client.plan.OpenModel;
-import io.phaseload.client.plan.OpenPhases;
-import io.phaseload.client.plan.OpenStages;
+import io.phaseload.client.plan.Models;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Population;
+import io.phaseload.client.plan.Settings;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
@@ -193,17 +190,17 @@ public record RecordHeader(
       }
     }
     // The file names each model's own fields, to build the same model again (fromBytes).
-    if (plan.model() instanceof OpenModel open) {
+    Settings model = plan.model().settings();
+    if (model.hasRate()) {
       ObjectNode o = n.putObject("open");
-      o.put("rate", open.rate());
-      if (open.phaseLength() != null) {
-        o.put("phaseLengthNanos", open.phaseLength().toNanos());
+      o.put("rate", model.rate());
+      if (model.phaseLength() != null) {
+        o.put("phaseLengthNanos", model.phaseLength().toNanos());
       }
-      o.put("arrivals", open.arrivals().label());
-      o.set("stages", stages(open.stages()));
-    }
-    if (plan.model() instanceof ClosedStages closed) {
-      n.set("closedStages", stages(closed.stages()));
+      o.put("arrivals", model.arrivals().label());
+      o.set("stages", stages(model.stages()));
+    } else if (!model.stages().isEmpty()) {
+      n.set("closedStages", stages(model.stages()));
     }
     n.put("shardIndex", plan.shard().index());
     n.put("shardCount", plan.shard().count());
@@ -280,22 +277,20 @@ public record RecordHeader(
               need(ph, "fraction").asDouble(),
               need(ph, "threads").asInt()));
     }
-    List<Stage> closedStages = stages(p.path("closedStages"));
-    Model model = closedStages.isEmpty() ? ClosedPhases.INSTANCE : new ClosedStages(closedStages);
+    Settings settings = Settings.closed(stages(p.path("closedStages")));
     if (p.has("open")) {
       JsonNode o = p.get("open");
-      Spacing arrivals = Spacing.parse(need(o, "arrivals").asText());
-      List<Stage> stages = stages(o.path("stages"));
-      model =
-          !stages.isEmpty()
-              ? new OpenStages(stages, arrivals)
-              : new OpenPhases(
-                  need(o, "rate").asDouble(),
-                  o.has("phaseLengthNanos")
-                      ? Duration.ofNanos(o.get("phaseLengthNanos").asLong())
-                      : null,
-                  arrivals);
+      settings =
+          new Settings(
+              "open",
+              need(o, "rate").asDouble(),
+              o.has("phaseLengthNanos")
+                  ? Duration.ofNanos(o.get("phaseLengthNanos").asLong())
+                  : null,
+              Spacing.parse(need(o, "arrivals").asText()),
+              stages(o.path("stages")));
     }
+    Model model = Models.of(settings);
     List<String> requestNames = strings(need(p, "requestNames"));
     LoadPlan plan =
         new LoadPlan(

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.capacity.Delivery;
 import io.phaseload.client.capacity.Lateness;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.OpenModel;
 import io.phaseload.client.plan.Phase;
 import io.phaseload.client.plan.Population;
+import io.phaseload.client.plan.Settings;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.request.Outcome;
@@ -106,13 +106,14 @@ public final class JsonReport {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("schema", SCHEMA);
     Map<String, Object> settings = new LinkedHashMap<>(info.settings());
-    settings.put("model", run.plan().isOpen() ? "open" : "closed");
-    if (run.plan().model() instanceof OpenModel open) {
-      settings.put("rate", open.rate());
+    Settings model = run.plan().model().settings();
+    settings.put("model", model.name());
+    if (model.hasRate()) {
+      settings.put("rate", model.rate());
       settings.put(
           "phaseSeconds",
-          open.phaseLength() == null ? null : Millis.seconds(open.phaseLength().toNanos()));
-      settings.put("arrivals", open.arrivals().label());
+          model.phaseLength() == null ? null : Millis.seconds(model.phaseLength().toNanos()));
+      settings.put("arrivals", model.arrivals().label());
     }
     List<Stage> stages = run.plan().stages();
     if (!stages.isEmpty()) {
