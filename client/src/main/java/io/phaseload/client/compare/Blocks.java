@@ -75,7 +75,7 @@ public final class Blocks {
       int block = (int) ((rec.startNanos(k) - first) / blockNanos);
       int row = 1 + RecordLayout.request(rec.timeWord(k));
       if (Outcome.ok(rec.outcome(k))) {
-        int bucket = bucket(rec.open() ? rec.correctedNanos(k) : rec.latencyNanos(k));
+        int bucket = bucket(rec.hasIntendedStarts() ? rec.correctedNanos(k) : rec.latencyNanos(k));
         b.add(block, 0, bucket);
         b.add(block, row, bucket);
       } else {

@@ -50,7 +50,7 @@ final class LiveEndpoint implements LiveOutput {
     plan = run.plan();
     title = run.title();
     commandLine = run.commandLine();
-    series = new LiveSeries(plan.isOpen());
+    series = new LiveSeries(plan.model().recordsIntendedStarts());
     try {
       server = LiveServer.start(address, registry, title);
     } catch (BindException e) {

@@ -120,7 +120,7 @@ final class LiveFeed implements PhaseListener {
               }
               // An arrival begins with its first request's send: late as ArrivalStats counts it.
               boolean lateArrival = false;
-              if (rec.open() && request == 0 && Outcome.sent(outcome)) {
+              if (rec.hasIntendedStarts() && request == 0 && Outcome.sent(outcome)) {
                 begun++;
                 lateArrival = start - rec.intendedNanos(k) > ArrivalStats.LATE_NANOS;
                 if (lateArrival) {

@@ -58,7 +58,7 @@ final class LiveSeries {
       }
       kept = Math.min(kept, busiest);
     }
-    return kept * BYTES_PER_KEPT_VALUE * (plan.isOpen() ? 2 : 1);
+    return kept * BYTES_PER_KEPT_VALUE * (plan.model().recordsIntendedStarts() ? 2 : 1);
   }
 
   /**

@@ -46,6 +46,16 @@ public interface Model {
   boolean schedulesArrivals();
 
   /**
+   * Whether a run's recording keeps each request's intended start beside its send, so its latency
+   * counts from the intended time (corrected for coordinated omission) and its service time is
+   * apart: a model that {@link #schedulesArrivals}. Readers of a recording ask it instead ({@code
+   * LatencyRecorder.hasIntendedStarts}).
+   */
+  default boolean recordsIntendedStarts() {
+    return schedulesArrivals();
+  }
+
+  /**
    * Whether one drive runs through all the plan's phases, its users going on from each to the next:
    * the open model's one schedule of arrivals, and stages of users. The closed model's phases run
    * back to back instead, each once its users are done.

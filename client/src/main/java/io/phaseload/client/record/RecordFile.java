@@ -158,7 +158,7 @@ public final class RecordFile {
           longs.put(start - previous);
           previous = start;
           longs.put(data[stride * k + RecordLayout.TIME_WORD]);
-          if (rec.open()) {
+          if (rec.hasIntendedStarts()) {
             longs.put(RecordLayout.start(start) - data[stride * k + RecordLayout.INTENDED_WORD]);
           }
           if (rec.connections()) {
@@ -322,7 +322,7 @@ public final class RecordFile {
           start += longs.get();
           data[stride * k + RecordLayout.START_WORD] = start;
           data[stride * k + RecordLayout.TIME_WORD] = longs.get();
-          if (rec.open()) {
+          if (rec.hasIntendedStarts()) {
             data[stride * k + RecordLayout.INTENDED_WORD] = RecordLayout.start(start) - longs.get();
           }
           if (rec.connections()) {

@@ -295,7 +295,7 @@ public final class ShardMerge {
       d[b + RecordLayout.START_WORD] =
           RecordLayout.packStart(RecordLayout.start(start) + offset, outcome);
       d[b + RecordLayout.TIME_WORD] = s[a + RecordLayout.TIME_WORD];
-      if (src.open()) {
+      if (src.hasIntendedStarts()) {
         d[b + RecordLayout.INTENDED_WORD] = s[a + RecordLayout.INTENDED_WORD] + offset;
       }
       if (connections) {

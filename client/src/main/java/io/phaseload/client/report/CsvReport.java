@@ -37,7 +37,7 @@ public final class CsvReport {
     List<String> phases = run.plan().phaseNames();
     List<String> requests = run.plan().requestNames();
     StringBuilder row = new StringBuilder(96);
-    boolean open = recorder.open();
+    boolean open = recorder.hasIntendedStarts();
     boolean connections = recorder.connections();
     out.write(HEADER);
     out.write(open ? OPEN_COLUMNS : "");

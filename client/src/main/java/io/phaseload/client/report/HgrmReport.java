@@ -169,7 +169,7 @@ public final class HgrmReport {
     List<String> names = run.plan().requestNames();
     if (names.size() > 1) {
       for (int r = 0; r < names.size(); r++) {
-        long[] sorted = sortedOk(run.recording(), r, run.recording().open());
+        long[] sorted = sortedOk(run.recording(), r, run.recording().hasIntendedStarts());
         files.add(write(beside(file, names.get(r)), sorted));
       }
     }

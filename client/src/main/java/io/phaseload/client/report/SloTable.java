@@ -30,7 +30,7 @@ public final class SloTable {
             + (failed == 0
                 ? "all " + results.size() + " passed"
                 : failed + " of " + results.size() + " FAILED")
-            + (run.plan().isOpen() ? " (latency from intended times)" : "")
+            + (run.recording().hasIntendedStarts() ? " (latency from intended times)" : "")
             + (run.partial() ? " (PARTIAL run: measured on what ran)" : ""));
     int width = "SLO".length();
     for (SloResult r : results) {

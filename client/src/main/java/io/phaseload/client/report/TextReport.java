@@ -248,7 +248,7 @@ public final class TextReport {
     out.println(
         "Mean latency: "
             + ms(l.mean())
-            + (run.plan().isOpen()
+            + (run.recording().hasIntendedStarts()
                 ? "   (from intended times, corrected for coordinated omission)"
                 : ""));
     out.println("Median latency: " + ms(l.p50()));

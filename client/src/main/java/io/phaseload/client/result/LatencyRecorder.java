@@ -114,7 +114,13 @@ public final class LatencyRecorder {
     }
     int stride = RecordLayout.longsPerRequest(plan, connections);
     return new LatencyRecorder(
-        new long[(int) (stride * total)], plan.isOpen(), connections, base, units, perUnit, slots);
+        new long[(int) (stride * total)],
+        plan.model().recordsIntendedStarts(),
+        connections,
+        base,
+        units,
+        perUnit,
+        slots);
   }
 
   /** Bytes the recording of {@code plan} takes. */
@@ -142,8 +148,13 @@ public final class LatencyRecorder {
     return data.length / stride;
   }
 
-  /** Whether this recording holds intended starts (the open model). */
-  public boolean open() {
+  /**
+   * Whether this recording holds each request's intended start ({@link
+   * io.phaseload.client.plan.Model#recordsIntendedStarts}): its latencies count from them,
+   * corrected for coordinated omission, and its service times are apart. What readers of a
+   * recording ask, rather than which model ran.
+   */
+  public boolean hasIntendedStarts() {
     return open;
   }
 

@@ -37,7 +37,7 @@ public final class RecordingCursor {
     int slices = 0;
     for (int p = 0; p < recorder.phaseCount(); p++) {
       for (int q = 0; q < recorder.populations(); q++) {
-        slices += recorder.open() ? 1 : recorder.units(p, q);
+        slices += recorder.hasIntendedStarts() ? 1 : recorder.units(p, q);
       }
     }
     this.cursor = new int[slices];
@@ -47,9 +47,11 @@ public final class RecordingCursor {
     for (int p = 0; p < recorder.phaseCount(); p++) {
       for (int q = 0; q < recorder.populations(); q++) {
         // Open: the arrivals of a population are taken in order, so one cursor follows them all.
-        int n = recorder.open() ? 1 : recorder.units(p, q);
+        int n = recorder.hasIntendedStarts() ? 1 : recorder.units(p, q);
         int length =
-            recorder.open() ? recorder.units(p, q) * recorder.perUnit(q) : recorder.perUnit(q);
+            recorder.hasIntendedStarts()
+                ? recorder.units(p, q) * recorder.perUnit(q)
+                : recorder.perUnit(q);
         for (int t = 0; t < n; t++, slice++) {
           phaseOf[slice] = p;
           cursor[slice] = recorder.start(p, q, t);

@@ -119,7 +119,9 @@ public final class HeapCheck {
   }
 
   private static int perRequest(LoadPlan plan, boolean timeSeries) {
-    return (plan.isOpen() ? OPEN_HEAP_BYTES_PER_REQUEST : HEAP_BYTES_PER_REQUEST)
+    return (plan.model().recordsIntendedStarts()
+            ? OPEN_HEAP_BYTES_PER_REQUEST
+            : HEAP_BYTES_PER_REQUEST)
         + (timeSeries ? SERIES_BYTES_PER_REQUEST : 0);
   }
 

@@ -24,7 +24,7 @@ public record Analysis(RunResult result, Summary summary, Summary serviceTime) {
     LoadPlan plan = result.plan();
     LatencyRecorder recording = result.recording();
     Summary summary = Summary.of(recording, plan);
-    Summary service = plan.isOpen() ? Summary.of(recording, plan, false) : null;
+    Summary service = recording.hasIntendedStarts() ? Summary.of(recording, plan, false) : null;
     return new Analysis(result, summary, service);
   }
 

@@ -95,7 +95,7 @@ public final class Summary {
    * closed model. A finished run's is {@link Analysis#of}'s.
    */
   public static Summary of(LatencyRecorder recorder, LoadPlan plan) {
-    return of(recorder, plan, recorder.open());
+    return of(recorder, plan, recorder.hasIntendedStarts());
   }
 
   /**

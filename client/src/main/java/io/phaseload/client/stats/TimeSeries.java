@@ -160,10 +160,11 @@ public record TimeSeries(
     }
     long[] latencies = new long[offset[buckets]];
     Quantiles service = null;
-    if (recorder.open()) {
+    if (recorder.hasIntendedStarts()) {
       service = quantiles(recorder, bucketNanos, ok, offset, latencies, false);
     }
-    Quantiles latency = quantiles(recorder, bucketNanos, ok, offset, latencies, recorder.open());
+    Quantiles latency =
+        quantiles(recorder, bucketNanos, ok, offset, latencies, recorder.hasIntendedStarts());
     return new TimeSeries(
         bucketNanos, spanNanos, sent, ok, latency.p50(), latency.p95(), latency.p99(), service);
   }
