@@ -66,6 +66,12 @@ public interface ClosedModel extends Model {
     return (int) plan.populations().get(p).requestsPerUser(plan.iterations());
   }
 
+  /** Its shard's users are a block of the phase's ({@link Shard#first}). */
+  @Override
+  default long wholeUnit(Crowd plan, Phase phase, int p, long unit) {
+    return plan.shard().first(plan.wholeUsers(phase, p)) + unit;
+  }
+
   @Override
   default long iterations(Crowd plan, Phase phase, int p) {
     return (long) plan.users(phase, p) * plan.iterations();

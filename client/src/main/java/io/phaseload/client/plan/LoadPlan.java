@@ -218,6 +218,14 @@ public record LoadPlan(
     return model.user(this, phase, p, unit);
   }
 
+  /**
+   * The whole run's number of this generator's user or arrival {@code unit} of population {@code p}
+   * in {@code phase} ({@link Model#wholeUnit}).
+   */
+  public long wholeUnit(Phase phase, int p, long unit) {
+    return model.wholeUnit(this, phase, p, unit);
+  }
+
   /** Whether one drive runs through all the plan's phases ({@link Model#runsThrough}). */
   public boolean runsThrough() {
     return model.runsThrough();

@@ -119,6 +119,12 @@ public interface Model {
   /** The requests of one of population {@code p}'s {@link #units}. */
   int perUnit(Crowd plan, int p);
 
+  /**
+   * The whole run's number, in {@code phase} and population {@code p}, of this generator's unit
+   * {@code unit} (its user or arrival, 0-based): where a merge of shards puts the unit's requests.
+   */
+  long wholeUnit(Crowd plan, Phase phase, int p, long unit);
+
   /** Iterations this generator runs of population {@code p} in {@code phase}. */
   long iterations(Crowd plan, Phase phase, int p);
 

@@ -167,6 +167,12 @@ public interface OpenModel extends Model {
     return plan.populations().get(p).size();
   }
 
+  /** Its shard's arrivals are every count-th of the schedule ({@link Shard#arrival}). */
+  @Override
+  default long wholeUnit(Crowd plan, Phase phase, int p, long unit) {
+    return plan.shard().arrival(unit);
+  }
+
   @Override
   default long iterations(Crowd plan, Phase phase, int p) {
     return units(plan, phase, p);

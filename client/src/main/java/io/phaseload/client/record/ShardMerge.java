@@ -227,28 +227,14 @@ public final class ShardMerge {
       int p = phase.index();
       for (int q = 0; q < plan.populations().size(); q++) {
         int per = merged.perUnit(q);
-        if (plan.isOpen()) {
-          long arrivals = plan.units(phase, q);
-          for (long j = 0; j < arrivals; j++) {
-            copy(
-                shard,
-                shard.start(p, q, j),
-                merged,
-                merged.start(p, q, plan.shard().arrival(j)),
-                per,
-                offset,
-                codes,
-                counts);
-          }
-        } else {
-          int users = (int) plan.units(phase, q);
-          int first = plan.shard().first(plan.wholeUsers(phase, q));
+        long units = plan.units(phase, q);
+        for (long j = 0; j < units; j++) {
           copy(
               shard,
-              shard.start(p, q, 0),
+              shard.start(p, q, j),
               merged,
-              merged.start(p, q, first),
-              users * per,
+              merged.start(p, q, plan.wholeUnit(phase, q, j)),
+              per,
               offset,
               codes,
               counts);

@@ -205,4 +205,16 @@ class ModelTest {
     LoadPlan open = closed.withModel(new OpenPhases(100, Duration.ofSeconds(2), Spacing.UNIFORM));
     assertEquals(300, open.model().wholeUsersOfRun(open)); // every arrival: 100 and 200
   }
+
+  @Test
+  void aShardsUnitsAreABlockOfUsersOrEveryCountthArrivalOfTheWholeRun() {
+    LoadPlan closed = LoadPlan.of(10, 3, List.of(1.0));
+    Phase phase = closed.phases().get(0);
+    // Shard 1 of 3 runs users 4, 5 and 6 of 10 (4 + 3 + 3).
+    assertEquals(6, closed.sharded(new Shard(1, 3)).wholeUnit(phase, 0, 2));
+    LoadPlan open = closed.withModel(new OpenPhases(100, Duration.ofSeconds(2), Spacing.UNIFORM));
+    // Shard 1 of 3 runs arrivals 1, 4, 7, ...
+    assertEquals(7, open.sharded(new Shard(1, 3)).wholeUnit(phase, 0, 2));
+    assertEquals(2, open.wholeUnit(phase, 0, 2));
+  }
 }
