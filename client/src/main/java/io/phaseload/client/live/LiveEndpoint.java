@@ -50,6 +50,7 @@ final class LiveEndpoint implements LiveOutput {
     plan = run.plan();
     title = run.title();
     commandLine = run.commandLine();
+    // The series keeps service times only if latencies count from intended starts.
     series = new LiveSeries(plan.model().recordsIntendedStarts());
     try {
       server = LiveServer.start(address, registry, title);
@@ -133,6 +134,7 @@ final class LiveEndpoint implements LiveOutput {
     status.put("ok", m.ok());
     status.put("failed", m.failed());
     status.put("elapsedSeconds", Millis.seconds(m.elapsedNanos()));
+    // The status names the model and gives its load: arrivals' lateness and rate, or users.
     status.put("open", plan.isOpen());
     if (p != null && plan.isOpen()) {
       status.put("late", m.late());

@@ -132,6 +132,7 @@ final class LiveFeed implements PhaseListener {
             });
     Phase p = phase;
     GeneratorLoad load = view.generator();
+    // The arrival rate and its target exist only where the model schedules arrivals.
     boolean open = plan.isOpen();
     outputs.moment(
         new LiveMoment(

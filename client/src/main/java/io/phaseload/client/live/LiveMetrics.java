@@ -135,6 +135,7 @@ final class LiveMetrics implements LiveOutput {
 
   @Override
   public void open(LiveRun run) {
+    // Which gauges a model gets: arrival rate and its target, or users and theirs.
     openModel = run.plan().isOpen();
     planned.set(run.plan().totalRequests());
   }

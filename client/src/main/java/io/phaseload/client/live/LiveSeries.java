@@ -49,6 +49,7 @@ final class LiveSeries {
    */
   static long windowBytes(LoadPlan plan) {
     long kept = plan.totalRequests();
+    // Only a fixed rate tells the window's size before the run.
     if (plan.isOpen() && plan.stages().isEmpty()) {
       long busiest = 0;
       for (Phase phase : plan.phases()) {
@@ -58,6 +59,7 @@ final class LiveSeries {
       }
       kept = Math.min(kept, busiest);
     }
+    // Intended starts give each latency a service time beside it.
     return kept * BYTES_PER_KEPT_VALUE * (plan.model().recordsIntendedStarts() ? 2 : 1);
   }
 

@@ -92,6 +92,7 @@ public final class HtmlReport {
       json.put("slo", SloTable.json(slos));
     }
     List<String> sections = new ArrayList<>(SECTIONS);
+    // Which load section a model gets: arrivals for a rate, users for stages of users.
     if (!run.plan().isOpen()) {
       sections.remove("arrivals");
     }

@@ -106,6 +106,7 @@ public final class JsonReport {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("schema", SCHEMA);
     Map<String, Object> settings = new LinkedHashMap<>(info.settings());
+    // The model's own fields: those its settings have.
     Settings model = run.plan().model().settings();
     settings.put("model", model.name());
     if (model.hasRate()) {
@@ -147,6 +148,7 @@ public final class JsonReport {
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
     // Read once: each phase's lateness below comes from the same reading of the recording.
+    // Delivery is of a rate asked for: only a model that schedules arrivals has one.
     List<Delivery> deliveries = run.plan().isOpen() ? Delivery.of(run) : List.of();
     doc.put("delivery", delivery(run, deliveries));
     Map<String, Object> total =
@@ -271,7 +273,7 @@ public final class JsonReport {
    * model, which is asked for users, not a rate.
    */
   static Map<String, Object> delivery(RunResult run, List<Delivery> phases) {
-    if (!run.plan().isOpen()) {
+    if (!run.plan().isOpen()) { // no rate asked for, so none to deliver (schema: null)
       return null;
     }
     Map<String, Object> m = new LinkedHashMap<>();

@@ -31,6 +31,7 @@ final class LoadChart {
    * quarter over the highest load; the caller marks the phases.
    */
   static XYChart of(RunResult run, TimeSeries series, String title) {
+    // Which load the chart draws: the arrivals a rate schedules, or the users stages run.
     boolean open = run.plan().isOpen();
     TimeAxis time = TimeAxis.of(series.spanNanos());
     XYChart chart =

@@ -111,6 +111,7 @@ final class PageSeries {
       phases.add(ph);
     }
     m.put("phases", phases);
+    // Which load series the page draws: arrivals for a rate, users for stages of users.
     if (run.plan().isOpen()) {
       m.put("arrivals", arrivals(run, s));
     } else if (!run.plan().stages().isEmpty()) {

@@ -75,7 +75,7 @@ public final class TextReport {
     if (!(model instanceof ClosedPhases)) { // the default model goes without saying
       out.println("Model: " + model.describe());
     }
-    if (!model.schedulesArrivals()) {
+    if (!model.schedulesArrivals()) { // only scheduled arrivals have a count asked for
       return;
     }
     ArrivalStats a = analysis.arrivals();

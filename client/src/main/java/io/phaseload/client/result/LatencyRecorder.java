@@ -115,7 +115,7 @@ public final class LatencyRecorder {
     int stride = RecordLayout.longsPerRequest(plan, connections);
     return new LatencyRecorder(
         new long[(int) (stride * total)],
-        plan.model().recordsIntendedStarts(),
+        plan.model().recordsIntendedStarts(), // the model decides what its recording holds
         connections,
         base,
         units,

@@ -102,6 +102,7 @@ public final class RecordLayout {
 
   /** Longs per request for {@code plan}, with connection times if {@code connections}. */
   public static int longsPerRequest(LoadPlan plan, boolean connections) {
+    // Intended starts take a word of their own.
     return (plan.model().recordsIntendedStarts() ? OPEN_LONGS_PER_REQUEST : LONGS_PER_REQUEST)
         + (connections ? CONNECTION_LONGS : 0);
   }

@@ -55,6 +55,7 @@ public final class HeapCheck {
       LoadPlan plan, boolean timeSeries, boolean connections, long extraBytes)
       throws RunRefusedException {
     long requests = plan.totalRequests();
+    // The refusal names what sets the size: a rate, or THREADS x ITERATIONS below.
     if (requests > RecordLayout.maxRequests(plan, connections) && plan.isOpen()) {
       // The open model's size is its rate over its phases' length; THREADS only caps the users.
       throw new RunRefusedException(
@@ -119,6 +120,7 @@ public final class HeapCheck {
   }
 
   private static int perRequest(LoadPlan plan, boolean timeSeries) {
+    // Intended starts take a long more per request, and their service times a copy.
     return (plan.model().recordsIntendedStarts()
             ? OPEN_HEAP_BYTES_PER_REQUEST
             : HEAP_BYTES_PER_REQUEST)

@@ -150,6 +150,7 @@ public final class PhaseRunner {
     long runStart = nanoTime.getAsLong();
     long startEpochNanos = startInstant.getEpochSecond() * 1_000_000_000L + startInstant.getNano();
     List<PhaseResult> results = new ArrayList<>();
+    // How the phases are driven: one drive through them all, or each once its users are done.
     if (plan.runsThrough()) {
       runThrough(runStart, results);
     } else {

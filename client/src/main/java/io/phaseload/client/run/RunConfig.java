@@ -80,6 +80,7 @@ public record RunConfig(
    * user a thread.
    */
   public ThreadMode effectiveThreadMode() {
+    // Scheduled arrivals are taken by a pool of threads, never a thread per user.
     if (engine == EngineKind.LOOP || threadMode == ThreadMode.AUTO && plan.isOpen()) {
       return ThreadMode.PLATFORM;
     }

@@ -35,7 +35,7 @@ public final class RunDeadline implements AutoCloseable {
   public static Duration bound(LoadPlan plan, Duration connectTimeout, Duration readTimeout) {
     long perRequestMillis = connectTimeout.toMillis() + readTimeout.toMillis();
     int requests = plan.requestNames().size();
-    // The open model's connections are opened ahead, each within these timeouts, all at once.
+    // Scheduled arrivals' connections are opened ahead, each within these timeouts, all at once.
     long millis = plan.model().schedulesArrivals() ? perRequestMillis : 0;
     try {
       for (Phase phase : plan.phases()) {
