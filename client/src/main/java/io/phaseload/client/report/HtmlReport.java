@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code --html FILE}: a finished run (or a merge of shards' records) as one self-contained page.
@@ -41,6 +42,12 @@ public final class HtmlReport {
           "failures",
           "arrivals",
           "shards");
+
+  /**
+   * The sections of a load over time, each shown when the page's series has it ({@link
+   * PageSeries}).
+   */
+  private static final Set<String> LOADS = Set.of("users", "arrivals");
 
   private HtmlReport() {}
 
@@ -91,14 +98,10 @@ public final class HtmlReport {
     if (!slos.isEmpty()) {
       json.put("slo", SloTable.json(slos));
     }
+    Map<String, Object> series = PageSeries.of(run, perSecond);
     List<String> sections = new ArrayList<>(SECTIONS);
-    // Which load section a model gets: arrivals for a rate, users for stages of users.
-    if (!run.plan().isOpen()) {
-      sections.remove("arrivals");
-    }
-    if (run.plan().isOpen() || run.plan().stages().isEmpty()) {
-      sections.remove("users");
-    }
+    // A load section shows the load series the page has: PageSeries chose it for the model.
+    sections.removeIf(s -> LOADS.contains(s) && !series.containsKey(s));
     if (!run.merged()) {
       sections.remove("shards");
     }
@@ -111,7 +114,7 @@ public final class HtmlReport {
     doc.put("sections", sections);
     doc.put("commandLine", commandLine);
     doc.put("run", json);
-    doc.put("series", PageSeries.of(run, perSecond));
+    doc.put("series", series);
     doc.put("distribution", PageSeries.distribution(analysis.summary(), analysis.serviceTime()));
     return doc;
   }

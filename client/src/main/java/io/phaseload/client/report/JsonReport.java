@@ -148,9 +148,10 @@ public final class JsonReport {
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
     // Read once: each phase's lateness below comes from the same reading of the recording.
-    // Delivery is of a rate asked for: only a model that schedules arrivals has one.
-    List<Delivery> deliveries = run.plan().isOpen() ? Delivery.of(run) : List.of();
-    doc.put("delivery", delivery(run, deliveries));
+    // Delivery is of a rate asked for: only a model that schedules arrivals has one (else null).
+    boolean rate = run.plan().isOpen();
+    List<Delivery> deliveries = rate ? Delivery.of(run) : List.of();
+    doc.put("delivery", rate ? delivery(deliveries) : null);
     Map<String, Object> total =
         group(summary.total(), analysis.wallSeconds() > 0 ? analysis.throughput() : null, run);
     if (service != null) {
@@ -268,14 +269,11 @@ public final class JsonReport {
   }
 
   /**
-   * Whether the open model's phases delivered the load asked: {@code delivered}, and per phase the
-   * rates, the cause ({@link Delivery.Cause}, lower case) and its sentence; null in the closed
-   * model, which is asked for users, not a rate.
+   * Whether the phases of a run asked for a rate delivered it: {@code delivered}, and per phase the
+   * rates, the cause ({@link Delivery.Cause}, lower case) and its sentence. A run asked for users,
+   * not a rate, has none (the document's {@code delivery} is null).
    */
-  static Map<String, Object> delivery(RunResult run, List<Delivery> phases) {
-    if (!run.plan().isOpen()) { // no rate asked for, so none to deliver (schema: null)
-      return null;
-    }
+  static Map<String, Object> delivery(List<Delivery> phases) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("delivered", Delivery.all(phases));
     m.put(
