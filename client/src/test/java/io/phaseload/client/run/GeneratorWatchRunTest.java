@@ -58,10 +58,9 @@ class GeneratorWatchRunTest {
     try (Apart server = Apart.start()) {
       JsonNode load =
           watched("10", "300", "--url", "http://127.0.0.1:" + server.port + "/work?ms=5");
+      // server.jar (a fresh JVM, compiling as it serves) took 69 % of the cores here, and the
+      // generator, which wanted 14 %, still got what it wanted when it wanted it.
       assertTrue(load.get("cpuOthersShare").asDouble() > 0, "server.jar's CPU: " + load);
-      // server.jar's share here is about a tenth of the cores; far beyond, other processes (a
-      // build beside this one) hold them, the machine is not quiet, and a warning is right.
-      assumeTrue(load.get("cpuOthersShare").asDouble() < 0.4, "a busy machine: " + load);
       assertFalse(load.get("limited").asBoolean(), load.toString());
     }
   }
