@@ -45,15 +45,15 @@ public final class LatencyRecorder {
 
   private LatencyRecorder(
       long[] data,
-      boolean open,
+      int base,
       boolean connections,
       int[][] regionBase,
       int[][] units,
       int[] perUnit,
       int[] phaseSlots) {
     this.data = data;
-    this.open = open;
-    int base = open ? RecordLayout.OPEN_LONGS_PER_REQUEST : RecordLayout.LONGS_PER_REQUEST;
+    // The layout decides what a request's words hold; the intended start is the word it adds.
+    this.open = base == RecordLayout.OPEN_LONGS_PER_REQUEST;
     this.connectionWord = connections ? base : -1;
     this.stride = base + (connections ? RecordLayout.CONNECTION_LONGS : 0);
     this.regionBase = regionBase;
@@ -115,7 +115,7 @@ public final class LatencyRecorder {
     int stride = RecordLayout.longsPerRequest(plan, connections);
     return new LatencyRecorder(
         new long[(int) (stride * total)],
-        plan.model().recordsIntendedStarts(), // the model decides what its recording holds
+        RecordLayout.longsPerRequest(plan),
         connections,
         base,
         units,
