@@ -15,6 +15,11 @@ public interface ClosedModel extends Model {
   }
 
   @Override
+  default Load load() {
+    return Load.USERS;
+  }
+
+  @Override
   default boolean schedulesArrivals() {
     return false;
   }

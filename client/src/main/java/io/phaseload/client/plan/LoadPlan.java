@@ -294,6 +294,11 @@ public record LoadPlan(
     return shard.whole() ? this : sharded(Shard.WHOLE);
   }
 
+  /** What its model's load is measured in ({@link Model#load}). */
+  public Load load() {
+    return model.load();
+  }
+
   /** Whether the model schedules arrivals ({@link Model#schedulesArrivals}): the open model. */
   public boolean isOpen() {
     return model.schedulesArrivals();

@@ -33,6 +33,12 @@ public interface Model {
    */
   Settings settings();
 
+  /**
+   * What its load is measured in, as its charts name it; its target over time is {@link
+   * LoadPlan#loadAt}.
+   */
+  Load load();
+
   /** The stages ({@code --stages}), a phase each; empty for a model of phases. */
   default List<Stage> stages() {
     return List.of();

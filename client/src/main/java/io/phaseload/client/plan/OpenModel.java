@@ -36,6 +36,11 @@ public interface OpenModel extends Model {
   }
 
   @Override
+  default Load load() {
+    return Load.ARRIVALS;
+  }
+
+  @Override
   default boolean schedulesArrivals() {
     return true;
   }

@@ -1,5 +1,6 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.plan.Load;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
@@ -31,18 +32,17 @@ final class LoadChart {
    * quarter over the highest load; the caller marks the phases.
    */
   static XYChart of(RunResult run, TimeSeries series, String title) {
-    // Which load the chart draws: the arrivals a rate schedules, or the users stages run.
-    boolean open = run.plan().isOpen();
+    Load load = run.plan().load();
     TimeAxis time = TimeAxis.of(series.spanNanos());
     XYChart chart =
         ChartKit.chart(
-            (open ? "Arrivals per second" : "Users running")
+            load.measure()
                 + ": target against achieved, in "
                 + TimeSeries.label(series.bucketNanos())
                 + " buckets: "
                 + title,
             time.title(),
-            open ? "arrivals/s" : "users");
+            load.unit());
     List<Double> tx = new ArrayList<>();
     List<Double> ty = new ArrayList<>();
     // The whole plan's target, as the pacer paces it: every population's, at the stage's ends.
@@ -56,7 +56,9 @@ final class LoadChart {
     }
     int n = series.buckets();
     double[] x = time.middles(series);
-    double[] achieved = open ? arrivals(run.recording(), series) : users(run.recording(), series);
+    // Which load was achieved, read from the recording: the arrivals begun, or the users running.
+    double[] achieved =
+        run.plan().isOpen() ? arrivals(run.recording(), series) : users(run.recording(), series);
     double top = Arrays.stream(achieved).max().orElse(0);
     for (double y : ty) {
       top = Math.max(top, y);

@@ -1,0 +1,15 @@
+package io.phaseload.client.plan;
+
+/**
+ * What a model's load is measured in, as its charts name it: {@code measure} titles the chart of
+ * target against achieved load ("Arrivals per second"), {@code unit} labels its axis
+ * ("arrivals/s"). Its target over time is {@link LoadPlan#loadAt}. Immutable.
+ */
+public record Load(String measure, String unit) {
+
+  /** The load of a model that schedules arrivals: a rate. */
+  public static final Load ARRIVALS = new Load("Arrivals per second", "arrivals/s");
+
+  /** The load of a model whose users run back to back: how many run. */
+  public static final Load USERS = new Load("Users running", "users");
+}
