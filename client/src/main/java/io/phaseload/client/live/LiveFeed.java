@@ -132,8 +132,8 @@ final class LiveFeed implements PhaseListener {
             });
     Phase p = phase;
     GeneratorLoad load = view.generator();
-    // The arrival rate and its target exist only where the model schedules arrivals.
-    boolean open = plan.isOpen();
+    // Every figure of the moment, each output shows those of its model: the rates are 0 where no
+    // arrivals are scheduled (none begun with an intended start, a phase rate of 0).
     outputs.moment(
         new LiveMoment(
             System.nanoTime() - startNanos,
@@ -142,10 +142,10 @@ final class LiveFeed implements PhaseListener {
             ok,
             failed,
             late,
-            p != null && open ? (begun - begunBefore) * 1e9 / TICK_NANOS : 0,
-            p != null && open ? plan.rate(p) : 0,
-            p != null && !open ? cursor.slicesLeft(p.index()) : 0,
-            p != null && !open ? plan.threads(p) : 0,
+            p != null ? (begun - begunBefore) * 1e9 / TICK_NANOS : 0,
+            p != null ? plan.rate(p) : 0,
+            p != null ? cursor.slicesLeft(p.index()) : 0,
+            p != null ? plan.threads(p) : 0,
             load,
             over));
   }

@@ -15,8 +15,10 @@ import io.phaseload.client.result.GeneratorLoad;
  * @param late open model: arrivals begun late so far
  * @param arrivalsPerSecond open model: arrivals begun per second over the last reading's second
  * @param rateTarget open model: the phase's intended rate; 0 before the first phase
- * @param users closed model: the phase's user threads still sending; 0 before the first phase
- * @param usersTarget closed model: the phase's user threads; 0 before the first phase
+ * @param users the phase's user threads still sending (shown for the closed model); 0 before the
+ *     first phase
+ * @param usersTarget the phase's user threads (shown for the closed model); 0 before the first
+ *     phase
  * @param generator the generator's own load in the phase so far; null before the first phase
  * @param over whether the run's threads are joined, so that these figures are its last, exact
  */
