@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A scenario's data file, {@code data: {file: users.csv, pick: ..., per: ...}}: rows whose columns
@@ -105,17 +106,11 @@ public record DataFile(String file, List<String> columns, byte[][][] cells, Pick
           // The header's names, not the first row's keys: a short first row lacks some.
           ((CsvSchema) it.getParser().getSchema()).forEach(c -> columns.add(c.getName()));
         }
-        if (row.size() < columns.size()) {
-          // A row cut short would send its missing cells as empty values.
-          List<String> missing = new ArrayList<>(columns);
-          missing.removeAll(row.keySet());
-          throw new IllegalArgumentException(
-              "row "
-                  + (rows.size() + 1)
-                  + " after the header has no value for "
-                  + String.join(", ", missing)
-                  + " (write an empty cell as ,,)");
-        }
+        requireEvery(
+            columns,
+            row::containsKey,
+            "row " + (rows.size() + 1) + " after the header",
+            "cell as ,,");
         add(rows, columns, row::get);
       }
     }
@@ -133,19 +128,37 @@ public record DataFile(String file, List<String> columns, byte[][][] cells, Pick
         if (columns.isEmpty()) {
           row.fieldNames().forEachRemaining(columns::add);
         }
-        // A line without one of the first line's keys would send it as an empty value.
-        List<String> missing = columns.stream().filter(c -> !row.has(c)).toList();
-        if (!missing.isEmpty()) {
-          throw new IllegalArgumentException(
-              "line "
-                  + (rows.size() + 1)
-                  + " has no value for "
-                  + String.join(", ", missing)
-                  + " (write an empty value as \"\")");
-        }
+        requireEvery(columns, row::has, "line " + (rows.size() + 1), "value as \"\"");
         // A nested object or array is sent as its JSON text, not as nothing.
         add(rows, columns, c -> cell(row.get(c)));
       }
+    }
+  }
+
+  /**
+   * Refuses a row without a value for each column (a CSV row cut short, a JSON line without one of
+   * the first line's keys): it would send the missing ones as empty values.
+   *
+   * @param row the row as the message names it
+   * @param empty how to write an empty value in the file's format
+   */
+  private static void requireEvery(
+      List<String> columns, Predicate<String> has, String row, String empty) {
+    List<String> missing = null;
+    for (String c : columns) {
+      if (!has.test(c)) {
+        missing = missing == null ? new ArrayList<>() : missing;
+        missing.add(c);
+      }
+    }
+    if (missing != null) {
+      throw new IllegalArgumentException(
+          row
+              + " has no value for "
+              + String.join(", ", missing)
+              + " (write an empty "
+              + empty
+              + ")");
     }
   }
 
