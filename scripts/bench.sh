@@ -14,6 +14,8 @@
 #   open       open model beside wrk2 at 0.3, 0.5, 0.7 x wrk's closed rate, and each one's highest
 #              rate held with p99 under 10 ms
 #   cliff      the open model's phase change: each of three equal phases' late arrivals
+#   start      an open run at full rate from its first arrival, a user per arrival of its first
+#              second (START_USERS, default 2,000): the arrivals late all the same
 #   live       the closed-model rate with --live and a scraper, beside the same run without
 #   flow       what users cost: a flow with two captures beside the same requests without, and
 #              cookies on beside off (no Set-Cookie answered)
@@ -33,14 +35,14 @@
 # and the oldest 17+ under /usr/lib/jvm). CAP_ROUNDS: capacity searches per server (default 3).
 # Smaller, for a quick check of the harness itself: OPEN_MAX_STEPS (the open search's rates per
 # generator, default 9), OPEN_SEARCH_RUNS (its runs per rate, default 3), BURST_THREADS (default
-# 10000), MERGE_ITERATIONS (default 27027).
+# 10000), MERGE_ITERATIONS (default 27027), START_USERS (default 2000).
 # Needs wrk, hey, h2load, ab, nginx and GNU time (Debian: wrk, hey, nghttp2-client,
 # apache2-utils, nginx, time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-ALL=(closed open cliff live flow inflight request server burst recording fidelity merge capacity)
+ALL=(closed open cliff start live flow inflight request server burst recording fidelity merge capacity)
 SECTIONS=("${ALL[@]}") ESTIMATE_ONLY=""
 while (($#)); do
   case $1 in
@@ -67,7 +69,7 @@ WRK2=${WRK2:-$(command -v wrk2 || true)}
 CMD="scripts/bench.sh"
 ((${#SECTIONS[@]} == ${#ALL[@]})) || CMD+=" --only $(IFS=,; echo "${SECTIONS[*]}")"
 [[ "$CAP_ROUNDS" == 3 ]] || CMD="CAP_ROUNDS=$CAP_ROUNDS $CMD"
-for v in OPEN_MAX_STEPS OPEN_SEARCH_RUNS BURST_THREADS MERGE_ITERATIONS; do
+for v in OPEN_MAX_STEPS OPEN_SEARCH_RUNS START_USERS BURST_THREADS MERGE_ITERATIONS; do
   [[ -z "${!v:-}" ]] || CMD="$v=${!v} $CMD"
 done
 [[ "$SECS" == 20 ]] || CMD="SECS=$SECS $CMD"
@@ -89,6 +91,7 @@ estimate() {
       wants closed && own_wrk=0
       echo $(((ROUNDS * 6 + 2 * OPEN_MAX_STEPS * OPEN_SEARCH_RUNS) * (OPEN_WARM + OPEN_SECS + 1) + own_wrk)) ;;
     cliff) echo $((ROUNDS * (3 * OPEN_SECS + 3))) ;;
+    start) echo $((ROUNDS * 6)) ;;
     live) echo $((2 * ROUNDS * (SECS + 3))) ;;
     flow) echo $((4 * ROUNDS * (SECS + 3))) ;;
     inflight) echo 50 ;;

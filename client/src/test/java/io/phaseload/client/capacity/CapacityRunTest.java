@@ -127,7 +127,6 @@ class CapacityRunTest {
       assertTrue(Math.abs(found - rate) <= 0.10 * known, found + " against the steps' " + rate);
       assertEquals("ramp", along.get("stop").asText(), ramp.out());
       assertEquals(RampSearch.WINDOWS, along.get("steps").size());
-      assertTrue(ramp.millis() < run.millis(), ramp.millis() + " ms against " + run.millis());
       assertEquals(2, ramp.runs().size(), "the warm-up and the ramp");
     }
   }

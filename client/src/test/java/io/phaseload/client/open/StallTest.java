@@ -65,32 +65,34 @@ class StallTest {
       assertEquals(50, run.sent());
       ArrivalStats a = run.result().phases().get(0).arrivals();
       assertEquals(50, a.started());
-      // The stall's nine are late by 25 ms or more; a busy machine may wake one more over 1 ms
-      // late.
-      assertTrue(a.late() == 9 || a.late() == 10, run.out());
+      // The stall only adds time: every bound below is one the stall sets, from below, so that a
+      // machine that pauses the client as well (CI's GC and scheduler, 150 ms at times) adds
+      // late arrivals and latency of its own without breaking the arithmetic.
       LatencyRecorder rec = run.result().recording();
-      long stalled = 0;
-      for (int k = 0; k < 50; k++) {
-        stalled += rec.startNanos(k) - rec.intendedNanos(k) >= 20 * MS ? 1 : 0;
+      for (int k = 22; k <= 30; k++) {
+        long late = rec.startNanos(k) - rec.intendedNanos(k);
+        assertTrue(
+            late >= 20 * MS, "arrival " + k + " late by " + late / 1e6 + " ms\n" + run.out());
       }
-      assertEquals(9, stalled, "arrivals the stall made late: " + run.out());
-      assertTrue(a.maxLateNanos() > 400 * MS && a.maxLateNanos() < 440 * MS, run.out());
+      assertTrue(a.late() >= 9, run.out());
+      assertTrue(a.maxLateNanos() >= 410 * MS, run.out());
 
       LatencyStats corrected = run.summary().total().latency();
       LatencyStats service = run.finished().serviceTime().total().latency();
-      assertNear(275, corrected.p90(), run.out());
-      assertNear(425, corrected.p95(), run.out());
-      assertNear(525, corrected.max(), run.out());
-      // A connection's first request can take tens of ms (connect, class loading): far from 425.
-      assertTrue(service.p90() < 100 * MS && service.p95() < 100 * MS, run.out());
-      assertNear(525, service.max(), run.out());
+      assertAtLeast(260, corrected.p90(), run.out());
+      assertAtLeast(410, corrected.p95(), run.out());
+      assertAtLeast(510, corrected.max(), run.out());
+      assertAtLeast(510, service.max(), run.out());
+      // Only arrivals 20 and 21 waited on the server; the p95 (rank 48) of service time is the
+      // third longest, a pause of the machine's at most, far from the corrected 425.
+      assertTrue(2 * service.p95() < corrected.p95(), run.out());
     }
   }
 
-  /** Within 15 ms of the arithmetic: the stall's edges move with the scheduler, not more. */
-  private static void assertNear(long expectedMs, long actualNanos, String out) {
+  /** At least about EXPECTED ms: the stall's edges move with the scheduler by a few ms. */
+  private static void assertAtLeast(long expectedMs, long actualNanos, String out) {
     assertTrue(
-        Math.abs(actualNanos / 1e6 - expectedMs) <= 15,
-        "expected about " + expectedMs + " ms, got " + actualNanos / 1e6 + " ms\n" + out);
+        actualNanos / 1e6 >= expectedMs,
+        "expected at least " + expectedMs + " ms, got " + actualNanos / 1e6 + " ms\n" + out);
   }
 }
