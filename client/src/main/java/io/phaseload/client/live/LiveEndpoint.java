@@ -33,6 +33,9 @@ final class LiveEndpoint implements LiveOutput {
   private String title;
   private String commandLine;
   private LiveSeries series;
+
+  // Whether the run schedules arrivals ({@link LiveRun#scheduled}): which load the status gives.
+  private boolean scheduled;
   private volatile LiveServer server;
 
   /**
@@ -51,7 +54,8 @@ final class LiveEndpoint implements LiveOutput {
     title = run.title();
     commandLine = run.commandLine();
     // The series keeps service times only if latencies count from intended starts.
-    series = new LiveSeries(plan.model().recordsIntendedStarts());
+    scheduled = run.scheduled();
+    series = new LiveSeries(scheduled);
     try {
       server = LiveServer.start(address, registry, title);
     } catch (BindException e) {
@@ -135,8 +139,8 @@ final class LiveEndpoint implements LiveOutput {
     status.put("failed", m.failed());
     status.put("elapsedSeconds", Millis.seconds(m.elapsedNanos()));
     // The status names the model and gives its load: arrivals' lateness and rate, or users.
-    status.put("open", plan.isOpen());
-    if (p != null && plan.isOpen()) {
+    status.put("open", scheduled);
+    if (p != null && scheduled) {
       status.put("late", m.late());
       status.put("rateTarget", m.rateTarget());
     } else if (p != null) {

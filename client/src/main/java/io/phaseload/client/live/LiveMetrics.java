@@ -135,8 +135,8 @@ final class LiveMetrics implements LiveOutput {
 
   @Override
   public void open(LiveRun run) {
-    // Which gauges a model gets: arrival rate and its target, or users and theirs.
-    openModel = run.plan().isOpen();
+    // Which gauges a run gets: arrival rate and its target, or users and theirs.
+    openModel = run.scheduled();
     planned.set(run.plan().totalRequests());
   }
 

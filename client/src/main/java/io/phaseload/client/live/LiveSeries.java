@@ -1,9 +1,9 @@
 package io.phaseload.client.live;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Phase;
 import io.phaseload.client.report.Millis;
 import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.RecordLayout;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -48,19 +48,9 @@ final class LiveSeries {
    * and one of its busiest phase, with its service times beside them.
    */
   static long windowBytes(LoadPlan plan) {
-    long kept = plan.totalRequests();
-    // Only a fixed rate tells the window's size before the run.
-    if (plan.isOpen() && plan.stages().isEmpty()) {
-      long busiest = 0;
-      for (Phase phase : plan.phases()) {
-        double perArrival = (double) plan.requests(phase) / Math.max(1, plan.arrivals(phase));
-        long window = (long) Math.ceil(plan.rate(phase) * perArrival * (WINDOW_SECONDS + 1));
-        busiest = Math.max(busiest, Math.min(plan.requests(phase), window));
-      }
-      kept = Math.min(kept, busiest);
-    }
+    long kept = plan.mostRequestsWithin(WINDOW_SECONDS);
     // Intended starts give each latency a service time beside it.
-    return kept * BYTES_PER_KEPT_VALUE * (plan.model().recordsIntendedStarts() ? 2 : 1);
+    return kept * BYTES_PER_KEPT_VALUE * (RecordLayout.keepsIntendedStarts(plan) ? 2 : 1);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.phaseload.client.plan;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What the closed models share: each user runs ITERATIONS back to back, waiting for every response
@@ -12,6 +13,25 @@ public interface ClosedModel extends Model {
   @Override
   default Settings settings() {
     return Settings.closed(stages());
+  }
+
+  /** Each user runs ITERATIONS. */
+  @Override
+  default long wholeIterationsOfRun(Crowd plan) {
+    return wholeUsersOfRun(plan) * plan.iterations();
+  }
+
+  /** THREADS x ITERATIONS sets the size. */
+  @Override
+  default String tooLarge(Crowd plan, long requests, long most) {
+    return String.format(
+        Locale.ROOT,
+        "%d threads x %d iterations is %,d requests; one run records at most %,d:"
+            + " lower THREADS or ITERATIONS",
+        plan.threads(),
+        plan.iterations(),
+        requests,
+        most);
   }
 
   @Override

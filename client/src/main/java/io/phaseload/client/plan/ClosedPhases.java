@@ -1,5 +1,7 @@
 package io.phaseload.client.plan;
 
+import java.util.Optional;
+
 /**
  * The closed model's phases: each phase runs its fraction of THREADS, each user ITERATIONS back to
  * back, and the next phase starts once they are all done. Immutable.
@@ -12,6 +14,12 @@ public record ClosedPhases() implements ClosedModel {
   @Override
   public String describe() {
     return "closed";
+  }
+
+  /** Nothing: the seeds' default goes without saying. */
+  @Override
+  public Optional<String> mention() {
+    return Optional.empty();
   }
 
   /** THREADS x ITERATIONS drives it. */

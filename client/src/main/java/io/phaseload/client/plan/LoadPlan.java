@@ -428,4 +428,23 @@ public record LoadPlan(
   public long totalRequests() {
     return phases.stream().mapToLong(this::requests).sum();
   }
+
+  /**
+   * The most requests this generator sends within any {@code seconds}, as far as the plan tells
+   * before the run: a fixed rate's busiest phase over that long (and a second more, for a window's
+   * edges), at most that phase's requests; every request of the run where the rate is not fixed (a
+   * closed model's is the server's pace; stages change theirs).
+   */
+  public long mostRequestsWithin(double seconds) {
+    if (!(model instanceof OpenPhases)) {
+      return totalRequests();
+    }
+    long busiest = 0;
+    for (Phase phase : phases) {
+      double perArrival = (double) requests(phase) / Math.max(1, arrivals(phase));
+      long window = (long) Math.ceil(rate(phase) * perArrival * (seconds + 1));
+      busiest = Math.max(busiest, Math.min(requests(phase), window));
+    }
+    return Math.min(totalRequests(), busiest);
+  }
 }

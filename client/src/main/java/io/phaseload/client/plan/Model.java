@@ -1,6 +1,7 @@
 package io.phaseload.client.plan;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * How users come, one type per load model: {@link ClosedPhases}, {@link ClosedStages}, {@link
@@ -26,6 +27,20 @@ public interface Model {
    * 400 arrivals, 4 threads"; "open model, 2 stages over 8s up to 3000/s, 40 threads").
    */
   String title(Crowd plan);
+
+  /**
+   * The model as the text report's settings name it: {@link #describe}, or nothing for the seeds'
+   * default (closed phases), which goes without saying.
+   */
+  default Optional<String> mention() {
+    return Optional.of(describe());
+  }
+
+  /**
+   * Why a plan of {@code requests} requests is refused where one run records at most {@code most}:
+   * what sets its size, in the flags that set it, and what to lower.
+   */
+  String tooLarge(Crowd plan, long requests, long most);
 
   /**
    * What this model was asked for, as data: what reports, the record file and comparisons write of
@@ -140,6 +155,12 @@ public interface Model {
    * iteration).
    */
   long wholeUsersOfRun(Crowd plan);
+
+  /**
+   * The iterations the whole run makes, every population's in every phase: an open model's
+   * arrivals, each a user of one iteration, or a closed model's users by ITERATIONS.
+   */
+  long wholeIterationsOfRun(Crowd plan);
 
   /**
    * The one-run number of this generator's user {@code unit} of population {@code p} in {@code

@@ -2,6 +2,7 @@ package io.phaseload.client.plan;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What the open models share: users arrive at a set rate whatever the server does, each arrival
@@ -98,6 +99,23 @@ public interface OpenModel extends Model {
       }
     }
     return arrivals;
+  }
+
+  /** Its arrivals: each is a user of one iteration. */
+  @Override
+  default long wholeIterationsOfRun(Crowd plan) {
+    return wholeUsersOfRun(plan);
+  }
+
+  /** The rate over the phases' length sets the size; THREADS only caps the users. */
+  @Override
+  default String tooLarge(Crowd plan, long requests, long most) {
+    return String.format(
+        Locale.ROOT,
+        "the rate over the phases' length is %,d requests; one run records at most %,d:"
+            + " lower the rate or the phases' length (--rate, --phase-seconds or --stages)",
+        requests,
+        most);
   }
 
   /** This generator's arrivals in the phase at its rate, rounded up. */

@@ -148,8 +148,8 @@ public final class JsonReport {
     doc.put("stopReason", run.stopReason());
     doc.put("phasesNotReached", run.phasesNotReached());
     // Read once: each phase's lateness below comes from the same reading of the recording.
-    // Delivery is of a rate asked for: only a model that schedules arrivals has one (else null).
-    boolean rate = run.plan().isOpen();
+    // Delivery is of a rate asked for: only scheduled arrivals have one (else null).
+    boolean rate = analysis.arrivals() != null;
     List<Delivery> deliveries = rate ? Delivery.of(run) : List.of();
     doc.put("delivery", rate ? delivery(deliveries) : null);
     Map<String, Object> total =

@@ -58,7 +58,9 @@ final class LoadChart {
     double[] x = time.middles(series);
     // Which load was achieved, read from the recording: the arrivals begun, or the users running.
     double[] achieved =
-        run.plan().isOpen() ? arrivals(run.recording(), series) : users(run.recording(), series);
+        run.recording().hasIntendedStarts()
+            ? arrivals(run.recording(), series)
+            : users(run.recording(), series);
     double top = Arrays.stream(achieved).max().orElse(0);
     for (double y : ty) {
       top = Math.max(top, y);

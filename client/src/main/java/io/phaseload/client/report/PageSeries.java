@@ -112,7 +112,7 @@ final class PageSeries {
     }
     m.put("phases", phases);
     // Which load series the page draws: arrivals for a rate, users for stages of users.
-    if (run.plan().isOpen()) {
+    if (run.recording().hasIntendedStarts()) {
       m.put("arrivals", arrivals(run, s));
     } else if (!run.plan().stages().isEmpty()) {
       m.put("users", users(run, s));

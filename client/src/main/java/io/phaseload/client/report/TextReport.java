@@ -1,8 +1,6 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.plan.ClosedPhases;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Model;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
@@ -71,14 +69,11 @@ public final class TextReport {
 
   /** The load model in words, and the open model's arrivals; nothing for the closed phases. */
   private static void model(Analysis analysis, PrintStream out) {
-    Model model = analysis.result().plan().model();
-    if (!(model instanceof ClosedPhases)) { // the default model goes without saying
-      out.println("Model: " + model.describe());
-    }
-    if (!model.schedulesArrivals()) { // only scheduled arrivals have a count asked for
+    analysis.result().plan().model().mention().ifPresent(m -> out.println("Model: " + m));
+    ArrivalStats a = analysis.arrivals();
+    if (a == null) { // only scheduled arrivals have a count asked for
       return;
     }
-    ArrivalStats a = analysis.arrivals();
     out.println(
         String.format(
             Locale.ROOT,

@@ -217,11 +217,12 @@ public record DataFile(String file, List<String> columns, byte[][][] cells, Pick
     if (pick != Pick.UNIQUE) {
       return;
     }
-    long users = plan.model().wholeUsersOfRun(plan);
-    // An open-model arrival is a user of one iteration, and the message names it so.
-    boolean arrivals = plan.model().schedulesArrivals();
-    long needed = per == Per.USER || arrivals ? users : users * plan.iterations();
-    String what = arrivals ? "arrival" : per == Per.USER ? "user" : "iteration";
+    // The message names a user and an iteration as the load does: an arrival is both.
+    long needed =
+        per == Per.USER
+            ? plan.model().wholeUsersOfRun(plan)
+            : plan.model().wholeIterationsOfRun(plan);
+    String what = per == Per.USER ? plan.load().user() : plan.load().iteration();
     if (needed > rows()) {
       throw new IllegalArgumentException(
           "data file "

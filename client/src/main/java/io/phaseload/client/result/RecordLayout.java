@@ -103,8 +103,18 @@ public final class RecordLayout {
   /** Longs per request for {@code plan}, with connection times if {@code connections}. */
   public static int longsPerRequest(LoadPlan plan, boolean connections) {
     // Intended starts take a word of their own.
-    return (plan.model().recordsIntendedStarts() ? OPEN_LONGS_PER_REQUEST : LONGS_PER_REQUEST)
+    return (keepsIntendedStarts(plan) ? OPEN_LONGS_PER_REQUEST : LONGS_PER_REQUEST)
         + (connections ? CONNECTION_LONGS : 0);
+  }
+
+  /**
+   * Whether a recording of {@code plan} keeps each request's intended start: the one question of
+   * its model that the record's shape asks ({@code Model.recordsIntendedStarts}), for those that
+   * size what a run keeps before it has a recording to ask ({@link
+   * LatencyRecorder#hasIntendedStarts}).
+   */
+  public static boolean keepsIntendedStarts(LoadPlan plan) {
+    return plan.model().recordsIntendedStarts();
   }
 
   /** Requests one recording of {@code plan}'s model can hold, without connection times. */

@@ -55,27 +55,10 @@ public final class HeapCheck {
       LoadPlan plan, boolean timeSeries, boolean connections, long extraBytes)
       throws RunRefusedException {
     long requests = plan.totalRequests();
-    // The refusal names what sets the size: a rate, or THREADS x ITERATIONS below.
-    if (requests > RecordLayout.maxRequests(plan, connections) && plan.isOpen()) {
-      // The open model's size is its rate over its phases' length; THREADS only caps the users.
-      throw new RunRefusedException(
-          String.format(
-              Locale.ROOT,
-              "the rate over the phases' length is %,d requests; one run records at most %,d:"
-                  + " lower the rate or the phases' length (--rate, --phase-seconds or --stages)",
-              requests,
-              RecordLayout.maxRequests(plan, connections)));
-    }
-    if (requests > RecordLayout.maxRequests(plan, connections)) {
-      throw new RunRefusedException(
-          String.format(
-              Locale.ROOT,
-              "%d threads x %d iterations is %,d requests; one run records at most %,d:"
-                  + " lower THREADS or ITERATIONS",
-              plan.threads(),
-              plan.iterations(),
-              requests,
-              RecordLayout.maxRequests(plan, connections)));
+    long most = RecordLayout.maxRequests(plan, connections);
+    if (requests > most) {
+      // The refusal names what sets the size: a rate, or THREADS x ITERATIONS.
+      throw new RunRefusedException(plan.model().tooLarge(plan, requests, most));
     }
     int connectionBytes = connectionBytes(connections);
     requireHeap(
@@ -121,7 +104,7 @@ public final class HeapCheck {
 
   private static int perRequest(LoadPlan plan, boolean timeSeries) {
     // Intended starts take a long more per request, and their service times a copy.
-    return (plan.model().recordsIntendedStarts()
+    return (RecordLayout.keepsIntendedStarts(plan)
             ? OPEN_HEAP_BYTES_PER_REQUEST
             : HEAP_BYTES_PER_REQUEST)
         + (timeSeries ? SERIES_BYTES_PER_REQUEST : 0);

@@ -66,9 +66,13 @@ public record Analysis(RunResult result, Summary summary, Summary serviceTime) {
 
   /**
    * The open model's arrivals over the run: every phase's that ran, summed, and a phase never
-   * reached counted as its arrivals scheduled, none started.
+   * reached counted as its arrivals scheduled, none started. Null for a recording without intended
+   * starts: its iterations were not scheduled, so there is no arrival to count.
    */
   public ArrivalStats arrivals() {
+    if (!result.recording().hasIntendedStarts()) {
+      return null;
+    }
     ArrivalStats sum = new ArrivalStats(0, 0, 0, 0, 0, 0);
     for (PhaseResult p : result.phases()) {
       if (p.arrivals() != null) {
