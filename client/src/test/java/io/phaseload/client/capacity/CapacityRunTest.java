@@ -101,25 +101,13 @@ class CapacityRunTest {
 
       // The same service along one ramp, 100 to 800/s over 16 s, judged in windows of 0.8 s.
       Path rampJson = dir.resolve("ramp.json");
-      ClientRun ramp =
-          ClientRun.of(
-              "capacity",
-              "--url",
-              server.url(),
-              "--slo",
-              "p50<75ms",
-              "--start-rate",
-              "100",
-              "--max-rate",
-              "800",
-              "--ramp",
-              "16s",
-              "--warm-up-seconds",
-              "1",
-              "--threads",
-              "64",
-              "--json",
-              rampJson.toString());
+      ClientRun ramp = ramp(server.url(), rampJson);
+      // Exit 5 is the search's own verdict that the generator fell behind (the machine's CPU, not
+      // the service): a machine busy with other work does that now and then, and the answer is then
+      // no capacity at all, never a wrong one. Once more on such a machine, as a user would.
+      if (ramp.code() == 5) {
+        ramp = ramp(server.url(), rampJson);
+      }
       assertEquals(0, ramp.code(), ramp.out() + ramp.err());
       JsonNode along = new ObjectMapper().readTree(rampJson.toFile()).get("capacity");
       double found = along.get("rate").asDouble();
@@ -327,6 +315,28 @@ class CapacityRunTest {
       assertEquals(users, reads.get(), "one iteration per arrival");
       assertEquals(sent, logins.get() + reads.get());
     }
+  }
+
+  /** The same service along one ramp, 100 to 800/s over 16 s, judged in windows of 0.8 s. */
+  private static ClientRun ramp(String url, Path json) {
+    return ClientRun.of(
+        "capacity",
+        "--url",
+        url,
+        "--slo",
+        "p50<75ms",
+        "--start-rate",
+        "100",
+        "--max-rate",
+        "800",
+        "--ramp",
+        "16s",
+        "--warm-up-seconds",
+        "1",
+        "--threads",
+        "64",
+        "--json",
+        json.toString());
   }
 
   private static int runsOfSteps(JsonNode capacity) {
