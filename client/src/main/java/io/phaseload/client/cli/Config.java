@@ -4,6 +4,7 @@ import io.phaseload.client.live.LiveConfig;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.slo.Slo;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -11,7 +12,7 @@ import java.util.List;
  * and how it is watched while it goes ({@code live}, null for not at all). Pure data: parsing
  * creates no file and no directory, and binds no port.
  */
-record Config(RunConfig run, Outputs outputs, List<Slo> slos, LiveConfig live) {
+record Config(RunConfig run, Outputs outputs, List<Slo> slos, Duration driftMin, LiveConfig live) {
 
   /**
    * Where reports go besides stdout; null paths are not written.

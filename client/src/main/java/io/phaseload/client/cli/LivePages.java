@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.report.FinishedRun;
 import io.phaseload.client.report.HtmlReport;
 import io.phaseload.client.report.RunTitle;
@@ -29,10 +30,12 @@ final class LivePages {
       List<GeneratorLoad> generator,
       Analysis done,
       String commandLine,
-      List<SloResult> slos) {
+      List<SloResult> slos,
+      List<DriftNoise> drift) {
     StringWriter page = new StringWriter();
     try {
-      HtmlReport.write(new FinishedRun(done, info, slos, generator), commandLine, null, page);
+      HtmlReport.write(
+          new FinishedRun(done, info, slos, generator, drift), commandLine, null, page);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringWriter does not fail
     }

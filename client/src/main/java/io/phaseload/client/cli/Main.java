@@ -1,6 +1,7 @@
 package io.phaseload.client.cli;
 
 import io.phaseload.client.compare.Comparison;
+import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.live.Live;
 import io.phaseload.client.live.LiveOutput;
 import io.phaseload.client.live.LiveRefusedException;
@@ -273,13 +274,16 @@ public final class Main {
               s.run(
                   rc,
                   watched == null ? lines : PhaseListener.both(lines, watched.listener()),
-                  !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null));
+                  !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null),
+              config.driftMin());
       List<SloResult> slos = SloCheck.evaluate(config.slos(), done);
+      List<DriftNoise> drift = DriftNoise.of(done);
       List<GeneratorLoad> generator = judged(s.generator(), done);
       if (watched != null) {
-        watched.finished(LivePages.finalPage(info(rc, s), generator, done, commandLine, slos));
+        watched.finished(
+            LivePages.finalPage(info(rc, s), generator, done, commandLine, slos, drift));
       }
-      TextReport.print(done, slos, out);
+      TextReport.print(done, slos, drift, out);
       String thinkLine = TextReport.thinkLine(done.result());
       if (thinkLine != null) {
         out.println(thinkLine);
@@ -315,7 +319,8 @@ public final class Main {
       control.finished(done);
       RunInfo info = info(rc, s);
       boolean written =
-          ReportFiles.write(config.outputs(), info, done, commandLine, slos, generator, out, err);
+          ReportFiles.write(
+              config.outputs(), info, done, commandLine, slos, generator, drift, out, err);
       written &=
           ReportFiles.record(
               config.outputs(), info, done.result(), rc.scenario(), rc.redaction(), out, err);

@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.record.RecordFileException;
 import io.phaseload.client.record.RecordHeader;
@@ -16,6 +17,7 @@ import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Analysis;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -88,7 +90,9 @@ final class ReportCommand {
     }
     ShardMerge.Merged merged;
     List<Slo> slos;
+    Duration driftMin;
     try {
+      driftMin = options.slo.driftMin();
       List<RecordHeader> headers = RecordInputs.read(files).headers();
       LoadPlan whole = headers.get(0).plan().whole();
       slos = options.slo.slos(null, whole.requestNames());
@@ -120,14 +124,15 @@ final class ReportCommand {
     RunResult result = merged.result();
     Analysis done;
     try {
-      done = Analysis.of(result);
+      done = Analysis.of(result, driftMin);
     } catch (OutOfMemoryError e) {
       // The heap check counts what the statistics need; a heap shared with more can still run out.
       err.println("phaseload: out of heap computing the statistics; raise -Xmx");
       return ExitCode.USAGE;
     }
     List<SloResult> verdicts = SloCheck.evaluate(slos, done);
-    TextReport.print(done, verdicts, out);
+    List<DriftNoise> drift = DriftNoise.of(done);
+    TextReport.print(done, verdicts, drift, out);
     String thinkLine = TextReport.thinkLine(result);
     if (thinkLine != null) {
       out.println(thinkLine);
@@ -145,6 +150,7 @@ final class ReportCommand {
             "java -jar client.jar report " + String.join(" ", args),
             verdicts,
             List.of(), // records carry no generator load: it was the generating process's
+            drift,
             out,
             err);
     return ExitCode.of(done.clean() && written, SloCheck.allPass(verdicts));

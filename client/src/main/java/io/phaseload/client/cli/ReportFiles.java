@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
@@ -135,6 +136,7 @@ final class ReportFiles {
       String commandLine,
       List<SloResult> slos,
       List<GeneratorLoad> generator,
+      List<DriftNoise> drift,
       PrintStream out,
       PrintStream err) {
     if (outputs.json() == null
@@ -145,7 +147,7 @@ final class ReportFiles {
       return true;
     }
     RunResult result = analysis.result();
-    FinishedRun finished = new FinishedRun(analysis, info, slos, generator);
+    FinishedRun finished = new FinishedRun(analysis, info, slos, generator, drift);
     // The JSON's per-second rows, which the page also draws from when its buckets are a second.
     TimeSeries perSecond = outputs.json() == null ? null : TimeSeries.of(result.recording());
     boolean written = true;

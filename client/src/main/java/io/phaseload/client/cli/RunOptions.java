@@ -67,6 +67,7 @@ final class RunOptions {
         run,
         outputs.outputs(shard.record, quiet),
         slo.slos(requests.scenario, run.plan().requestNames()),
+        slo.driftMin(),
         live.config(run.plan().shard()));
   }
 }

@@ -65,14 +65,25 @@ public final class Blocks {
     if (first == Long.MAX_VALUE) {
       return new Blocks(0, requestNames + 1, BLOCK_NANOS);
     }
-    long blockNanos = blockNanos(last - first);
-    int count = (int) ((last - first) / blockNanos) + 1;
+    return of(rec, requestNames, -1, first, last + 1);
+  }
+
+  /**
+   * The blocks of the requests of phase {@code phase} (any phase if -1) sent in [{@code from},
+   * {@code to}): a window of a run, as a drift compares two ({@link DriftNoise}).
+   */
+  public static Blocks of(LatencyRecorder rec, int requestNames, int phase, long from, long to) {
+    long blockNanos = blockNanos(to - 1 - from);
+    int count = (int) ((to - 1 - from) / blockNanos) + 1;
     Blocks b = new Blocks(count, requestNames + 1, blockNanos);
     for (int k = 0; k < rec.capacity(); k++) {
-      if (!rec.reached(k)) {
+      if (!rec.reached(k)
+          || rec.startNanos(k) < from
+          || rec.startNanos(k) >= to
+          || phase >= 0 && RecordLayout.phase(rec.timeWord(k)) != phase) {
         continue;
       }
-      int block = (int) ((rec.startNanos(k) - first) / blockNanos);
+      int block = (int) ((rec.startNanos(k) - from) / blockNanos);
       int row = 1 + RecordLayout.request(rec.timeWord(k));
       if (Outcome.ok(rec.outcome(k))) {
         int bucket = bucket(rec.hasIntendedStarts() ? rec.correctedNanos(k) : rec.latencyNanos(k));

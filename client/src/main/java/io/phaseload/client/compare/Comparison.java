@@ -155,6 +155,21 @@ public record Comparison(
             });
       }
     }
+    return between(sides, pairs, baseBlocks, nextBlocks, seed, noiseFloor);
+  }
+
+  /**
+   * Compares the exact values of {@code sides}, each a base and a new side, with intervals from the
+   * rows {@code pairs} of {@code baseBlocks} and {@code nextBlocks} (block row 0 is every request,
+   * 1 + r request r): two runs, or two windows of one run ({@link DriftNoise}).
+   */
+  static Comparison between(
+      List<Side[]> sides,
+      List<int[]> pairs,
+      Blocks baseBlocks,
+      Blocks nextBlocks,
+      long seed,
+      double noiseFloor) {
     int metrics = Metric.values().length;
     double[][][] changes = new double[pairs.size()][metrics][REPLICATES];
     boolean noise = baseBlocks.count() > 1 && nextBlocks.count() > 1;

@@ -89,6 +89,7 @@ public final class JsonReport {
     if (!run.generator().isEmpty()) {
       doc.put("generator", generator(run.generator()));
     }
+    doc.put("drift", DriftReport.json(run.drift()));
     DefaultPrettyPrinter pretty =
         new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
     MAPPER.writer(pretty).writeValue(out, doc);

@@ -1,5 +1,6 @@
 package io.phaseload.client.report;
 
+import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Population;
 import io.phaseload.client.request.Outcome;
@@ -32,6 +33,16 @@ public final class TextReport {
   /** Prints the report, ended by the table of SLO verdicts ({@link SloTable}; none: no table). */
   public static void print(Analysis analysis, List<SloResult> slos, PrintStream out) {
     print(analysis, out);
+    SloTable.print(slos, analysis.result(), out);
+  }
+
+  /**
+   * As {@link #print(Analysis, List, PrintStream)}, with each steady phase's drift before the SLOs.
+   */
+  public static void print(
+      Analysis analysis, List<SloResult> slos, List<DriftNoise> drift, PrintStream out) {
+    print(analysis, out);
+    DriftReport.print(drift, out);
     SloTable.print(slos, analysis.result(), out);
   }
 

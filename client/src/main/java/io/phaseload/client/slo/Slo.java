@@ -10,7 +10,10 @@ import java.util.Locale;
  * <p>Forms: {@code p50 p90 p95 p99 p99.9 max mean} with a duration in {@code us}, {@code ms} or
  * {@code s} ({@code p99<50ms}, {@code p95<=0.2s}); {@code errors} with a percentage ({@code
  * errors<1%}: failed and not sent over all requests); {@code rate} with {@code /s} ({@code
- * rate>=1000/s}: successful requests per second of wall time).
+ * rate>=1000/s}: successful requests per second of wall time); {@code drift.p50}, {@code
+ * drift.p99}, {@code drift.rate} with a percentage ({@code drift.p99<20%}: the p99 of a steady
+ * phase's last window at most 20 % over its first's; the rate at most 20 % under) and {@code
+ * drift.errors} in percentage points, for the whole run only.
  *
  * @param expr the expression as written, without spaces
  * @param request the request name it is about, or null for the whole run
@@ -28,7 +31,11 @@ public record Slo(String expr, String request, Stat stat, Op op, double bound) {
     MAX("max"),
     MEAN("mean"),
     ERRORS("errors"),
-    RATE("rate");
+    RATE("rate"),
+    DRIFT_P50("drift.p50"),
+    DRIFT_P99("drift.p99"),
+    DRIFT_ERRORS("drift.errors"),
+    DRIFT_RATE("drift.rate");
 
     public final String label;
 
@@ -38,7 +45,16 @@ public record Slo(String expr, String request, Stat stat, Op op, double bound) {
 
     /** Whether it is a latency (measured in nanoseconds). */
     public boolean latency() {
-      return this != ERRORS && this != RATE;
+      return this != ERRORS && this != RATE && !drift();
+    }
+
+    /**
+     * Whether it is how much worse a steady phase got from its start to its end ({@code
+     * stats.Drift}): in percent of the start, in percentage points for the error rate; the worst
+     * phase's counts.
+     */
+    public boolean drift() {
+      return name().startsWith("DRIFT_");
     }
   }
 
@@ -75,6 +91,10 @@ public record Slo(String expr, String request, Stat stat, Op op, double bound) {
     if (request != null && request.isBlank()) {
       throw new IllegalArgumentException("--slo '" + expr + "': the request name is empty");
     }
+    if (request != null && stat.drift()) {
+      throw new IllegalArgumentException(
+          "--slo '" + expr + "': a drift is of the whole run: drop the request name");
+    }
   }
 
   /**
@@ -108,7 +128,8 @@ public record Slo(String expr, String request, Stat stat, Op op, double bound) {
           where
               + "unknown statistic '"
               + statText
-              + "' (known: p50, p90, p95, p99, p99.9, max, mean, errors, rate)");
+              + "' (known: p50, p90, p95, p99, p99.9, max, mean, errors, rate,"
+              + " drift.p50, drift.p99, drift.errors, drift.rate)");
     }
     int unitAt = 0;
     while (unitAt < right.length()
@@ -142,7 +163,7 @@ public record Slo(String expr, String request, Stat stat, Op op, double bound) {
 
   /** The unit its measured value is shown in: ms, % or /s. */
   public String unit() {
-    return stat.latency() ? "ms" : stat == Stat.ERRORS ? "%" : "/s";
+    return stat.latency() ? "ms" : stat == Stat.ERRORS || stat.drift() ? "%" : "/s";
   }
 
   /** A measured value in the base unit, in the unit it is shown in. */
@@ -169,7 +190,7 @@ public record Slo(String expr, String request, Stat stat, Op op, double bound) {
                 where + "unknown unit '" + unit + "' (use us, ms or s)");
       };
     }
-    String wanted = stat == Stat.ERRORS ? "%" : "/s";
+    String wanted = stat == Stat.ERRORS || stat.drift() ? "%" : "/s";
     if (!unit.equals(wanted)) {
       throw new IllegalArgumentException(
           where + stat.label + " needs a bound in " + wanted + ", e.g. " + example(stat));
@@ -178,6 +199,6 @@ public record Slo(String expr, String request, Stat stat, Op op, double bound) {
   }
 
   private static String example(Stat stat) {
-    return stat == Stat.ERRORS ? "errors<1%" : "rate>=1000/s";
+    return stat.drift() ? "drift.p99<20%" : stat == Stat.ERRORS ? "errors<1%" : "rate>=1000/s";
   }
 }

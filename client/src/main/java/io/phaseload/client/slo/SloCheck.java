@@ -1,6 +1,7 @@
 package io.phaseload.client.slo;
 
 import io.phaseload.client.stats.Analysis;
+import io.phaseload.client.stats.Drift;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
 import io.phaseload.client.stats.Summary;
@@ -29,7 +30,42 @@ public final class SloCheck {
 
   /** Each SLO's verdict on a finished run's headline figures, in order. */
   public static List<SloResult> evaluate(List<Slo> slos, Analysis run) {
-    return evaluate(slos, run.summary(), run.result().wallNanos());
+    List<SloResult> out = new ArrayList<>();
+    List<SloResult> plain = evaluate(slos, run.summary(), run.result().wallNanos());
+    for (int i = 0; i < slos.size(); i++) {
+      Slo slo = slos.get(i);
+      if (!slo.stat().drift()) {
+        out.add(plain.get(i));
+        continue;
+      }
+      double measured = drift(slo.stat(), run.drifts());
+      out.add(
+          new SloResult(
+              slo, measured, !Double.isNaN(measured) && slo.op().holds(measured, slo.bound())));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * How much worse the worst steady phase got ({@link Drift#worsePercent}); NaN where no phase was
+   * long enough to judge, which fails the SLO as every unmeasured one does.
+   */
+  static double drift(Slo.Stat stat, List<Drift> drifts) {
+    Drift.Measure m =
+        switch (stat) {
+          case DRIFT_P50 -> Drift.Measure.P50;
+          case DRIFT_P99 -> Drift.Measure.P99;
+          case DRIFT_ERRORS -> Drift.Measure.ERRORS;
+          default -> Drift.Measure.RATE;
+        };
+    double worst = Double.NaN;
+    for (Drift d : drifts) {
+      double w = d.worsePercent(m);
+      if (!Double.isNaN(w) && !(w <= worst)) {
+        worst = w;
+      }
+    }
+    return worst;
   }
 
   /**
@@ -86,6 +122,8 @@ public final class SloCheck {
       case MEAN -> l.mean();
       case ERRORS -> g.recorded() == 0 ? Double.NaN : g.errorRate();
       case RATE -> wallNanos > 0 ? g.throughput(wallNanos / 1e9) : Double.NaN;
+      // A drift is of a whole run's phases, not of a group (see evaluate(slos, run)).
+      case DRIFT_P50, DRIFT_P99, DRIFT_ERRORS, DRIFT_RATE -> Double.NaN;
     };
   }
 }

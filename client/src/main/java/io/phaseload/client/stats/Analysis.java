@@ -6,6 +6,8 @@ import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import java.time.Duration;
+import java.util.List;
 
 /**
  * A finished run and its statistics, computed once from its recording: what every report, verdict
@@ -16,16 +18,30 @@ import io.phaseload.client.result.RunResult;
  * @param summary the headline figures: latency from intended times in the open model
  * @param serviceTime the same groups over service time (from the actual send) in the open model;
  *     null in the closed model, where the two are the same
+ * @param drifts each steady phase's drift, first window against last ({@link Drift}); none where no
+ *     phase lasted long enough
  */
-public record Analysis(RunResult result, Summary summary, Summary serviceTime) {
+public record Analysis(RunResult result, Summary summary, Summary serviceTime, List<Drift> drifts) {
 
-  /** A run (or a merge of shards' runs) with its statistics computed from its recording. */
+  public Analysis {
+    drifts = List.copyOf(drifts);
+  }
+
+  /**
+   * A run (or a merge of shards' runs) with its statistics computed from its recording, its drift
+   * judged on the phases of {@link Drift#DEFAULT_MIN_LENGTH} or more.
+   */
   public static Analysis of(RunResult result) {
+    return of(result, Drift.DEFAULT_MIN_LENGTH);
+  }
+
+  /** As {@link #of(RunResult)}, its drift judged on the phases of {@code driftMin} or more. */
+  public static Analysis of(RunResult result, Duration driftMin) {
     LoadPlan plan = result.plan();
     LatencyRecorder recording = result.recording();
     Summary summary = Summary.of(recording, plan);
     Summary service = recording.hasIntendedStarts() ? Summary.of(recording, plan, false) : null;
-    return new Analysis(result, summary, service);
+    return new Analysis(result, summary, service, Drift.of(result, driftMin));
   }
 
   /** Whether every request left the client and succeeded, and the run was not stopped early. */

@@ -119,7 +119,7 @@ class FiguresOnceTest {
     // The JSON's slo[] shows them in their units, three decimals.
     StringWriter json = new StringWriter();
     JsonReport.write(
-        new FinishedRun(RUN, JsonReportTest.fixedInfo(), verdicts, List.of()),
+        new FinishedRun(RUN, JsonReportTest.fixedInfo(), verdicts, List.of(), List.of()),
         TimeSeries.EMPTY,
         json);
     JsonNode slo = MAPPER.readTree(json.toString()).get("slo");

@@ -66,7 +66,7 @@ class GeneratorBlockTest {
     RunResult run = TextReportTest.sampleRun();
     StringWriter out = new StringWriter();
     JsonReport.write(
-        new FinishedRun(Analysis.of(run), info(run), List.of(), List.of(BUSY, QUIET)),
+        new FinishedRun(Analysis.of(run), info(run), List.of(), List.of(BUSY, QUIET), List.of()),
         TimeSeries.of(run.recording()),
         out);
     JsonNode g = new ObjectMapper().readTree(out.toString()).get("generator");
@@ -182,7 +182,10 @@ class GeneratorBlockTest {
     Path html = dir.resolve("page.html");
     try (var w = Files.newBufferedWriter(html)) {
       HtmlReport.write(
-          new FinishedRun(analysis, info(run), List.of(), List.of(BUSY, QUIET)), "x", null, w);
+          new FinishedRun(analysis, info(run), List.of(), List.of(BUSY, QUIET), List.of()),
+          "x",
+          null,
+          w);
     }
     String dom = Chromium.dumpDom(html);
     int at = dom.indexOf("<section class=\"section-generator\" id=\"generator\">");

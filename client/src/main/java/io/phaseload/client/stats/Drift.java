@@ -1,0 +1,188 @@
+package io.phaseload.client.stats;
+
+import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.Stage;
+import io.phaseload.client.request.Outcome;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RecordLayout;
+import io.phaseload.client.result.RunResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Whether the service got worse as a phase of steady load ran: the phase's first window of time
+ * against its last, each window's figures exact (latency by nearest rank, from intended times in
+ * the open model as every headline; errors and throughput as {@link Figures} defines them). A phase
+ * is judged when its target load holds steady (a phase, or a stage that holds its load; not a ramp)
+ * and it lasted at least the least length asked ({@link #DEFAULT_MIN_LENGTH} unless told): a
+ * shorter one has no start and end worth comparing. A request belongs to the window its send fell
+ * in. The noise band that tells a change from the run's own noise is compare's ({@code
+ * compare.DriftNoise}); the SLOs bound the change itself. Immutable.
+ *
+ * @param phase the phase's name
+ * @param index the phase's index in the plan
+ * @param windowNanos each window's length
+ * @param startFrom the first window's start, in ns after the run's start; it ends a window later
+ * @param endFrom the last window's start; it ends with the phase
+ * @param start the first window's figures
+ * @param end the last window's figures
+ */
+public record Drift(
+    String phase,
+    int index,
+    long windowNanos,
+    long startFrom,
+    long endFrom,
+    Window start,
+    Window end) {
+
+  /** A phase shorter than this gets no verdict unless told ({@code --drift-min}). */
+  public static final Duration DEFAULT_MIN_LENGTH = Duration.ofMinutes(2);
+
+  /** The longest window: the first and last 10 minutes of a long run. */
+  public static final long MAX_WINDOW_NANOS = Duration.ofMinutes(10).toNanos();
+
+  /** A window is this share of its phase, at most {@link #MAX_WINDOW_NANOS}. */
+  public static final int WINDOWS_PER_PHASE = 4;
+
+  /**
+   * One window's figures.
+   *
+   * @param latency its successful requests' latencies, exact
+   * @param ok its successful requests
+   * @param errors its requests that failed or were not sent
+   * @param seconds its length
+   */
+  public record Window(LatencyStats latency, long ok, long errors, double seconds) {
+
+    /** Successful requests per second of the window ({@link Figures#throughput}). */
+    public double throughput() {
+      return Figures.throughput(ok, seconds);
+    }
+
+    /** The share of its requests that failed or were not sent ({@link Figures#errorRate}). */
+    public double errorRate() {
+      return Figures.errorRate(errors, ok + errors);
+    }
+  }
+
+  /** What a drift is measured on, and which way is worse. */
+  public enum Measure {
+    P50("p50", true),
+    P99("p99", true),
+    ERRORS("errors", true),
+    RATE("rate", false);
+
+    public final String label;
+
+    /** Whether a higher value is worse (latency, errors) or better (throughput). */
+    public final boolean higherIsWorse;
+
+    Measure(String label, boolean higherIsWorse) {
+      this.label = label;
+      this.higherIsWorse = higherIsWorse;
+    }
+
+    /** Its value in a window: latency in ns, the error rate 0 to 1, throughput per second. */
+    public double of(Window w) {
+      return switch (this) {
+        case P50 -> w.latency().p50();
+        case P99 -> w.latency().p99();
+        case ERRORS -> w.errorRate();
+        case RATE -> w.throughput();
+      };
+    }
+  }
+
+  /**
+   * How much worse {@code m} got from the first window to the last, in percent of the first (a fall
+   * in throughput, a rise in the others, is positive); for the error rate, in percentage points, as
+   * a rate from 0 has no percent. NaN when the first window has no value to compare against (no
+   * successful request).
+   */
+  public double worsePercent(Measure m) {
+    double a = m.of(start);
+    double b = m.of(end);
+    if (m == Measure.ERRORS) {
+      return 100 * (b - a);
+    }
+    if (!(a > 0)) {
+      return Double.NaN;
+    }
+    double change = (b / a - 1) * 100;
+    return m.higherIsWorse ? change : -change;
+  }
+
+  /** The window length for a phase of {@code phaseNanos}: a quarter of it, at most 10 minutes. */
+  public static long windowNanos(long phaseNanos) {
+    return Math.min(MAX_WINDOW_NANOS, phaseNanos / WINDOWS_PER_PHASE);
+  }
+
+  /**
+   * The drift of every phase of {@code run} that held its load for at least {@code minLength}, in
+   * phase order; none for a merge of shards, whose sends are on separate clocks.
+   */
+  public static List<Drift> of(RunResult run, Duration minLength) {
+    List<Drift> all = new ArrayList<>();
+    if (run.merged()) {
+      return all;
+    }
+    LoadPlan plan = run.plan();
+    for (PhaseResult p : run.phases()) {
+      long length = p.durationNanos();
+      if (length < minLength.toNanos() || length <= 0 || !steady(plan, p)) {
+        continue;
+      }
+      long window = windowNanos(length);
+      long startFrom = p.startNanos();
+      long endFrom = p.startNanos() + length - window;
+      int index = p.phase().index();
+      all.add(
+          new Drift(
+              p.phase().name(),
+              index,
+              window,
+              startFrom,
+              endFrom,
+              window(run.recording(), index, startFrom, startFrom + window),
+              window(run.recording(), index, endFrom, endFrom + window)));
+    }
+    return all;
+  }
+
+  /** Whether the phase's target load held from its start to its end: a phase, not a ramp. */
+  private static boolean steady(LoadPlan plan, PhaseResult p) {
+    Stage stage = plan.stage(p.phase());
+    return stage == null || stage.from() == stage.to();
+  }
+
+  /** The figures of phase {@code phase}'s requests sent in [{@code from}, {@code to}). */
+  public static Window window(LatencyRecorder rec, int phase, long from, long to) {
+    int n = 0;
+    long errors = 0;
+    long[] latencies = new long[64];
+    for (int k = 0; k < rec.capacity(); k++) {
+      if (!rec.reached(k) || RecordLayout.phase(rec.timeWord(k)) != phase) {
+        continue;
+      }
+      long sent = rec.startNanos(k);
+      if (sent < from || sent >= to) {
+        continue;
+      }
+      if (Outcome.ok(rec.outcome(k))) {
+        if (n == latencies.length) {
+          latencies = Arrays.copyOf(latencies, 2 * n);
+        }
+        latencies[n++] = rec.hasIntendedStarts() ? rec.correctedNanos(k) : rec.latencyNanos(k);
+      } else {
+        errors++;
+      }
+    }
+    long[] sorted = Arrays.copyOf(latencies, n);
+    Arrays.sort(sorted);
+    return new Window(LatencyStats.ofSorted(sorted), n, errors, (to - from) / 1e9);
+  }
+}
