@@ -83,9 +83,9 @@ class StallTest {
       assertAtLeast(410, corrected.p95(), run.out());
       assertAtLeast(510, corrected.max(), run.out());
       assertAtLeast(510, service.max(), run.out());
-      // Only arrivals 20 and 21 waited on the server; the p95 (rank 48) of service time is the
-      // third longest, a pause of the machine's at most, far from the corrected 425.
-      assertTrue(2 * service.p95() < corrected.p95(), run.out());
+      // Only arrivals 20 and 21 waited on the server; the p90 (rank 45) of service time is the
+      // sixth longest, a pause of the machine's at most, far from the corrected 275.
+      assertTrue(2 * service.p90() < corrected.p90(), run.out());
     }
   }
 

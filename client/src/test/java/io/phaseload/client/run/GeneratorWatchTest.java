@@ -68,7 +68,11 @@ class GeneratorWatchTest {
       load = watch.phases().get(0);
     }
     assertEquals(PHASE.name(), load.phase());
-    assertFalse(load.limited(), load.warning());
+    // Neither its CPU nor its threads' wait limited it; a pause of the machine's (a GC, a late
+    // wake-up of 100 ms, as CI has) may still count as a stall, and says so.
+    assertFalse(load.saturated(), load.warning());
+    assertFalse(load.starved(), load.warning());
+    assertTrue(!load.limited() || load.stalled(), load.warning());
   }
 
   @Test

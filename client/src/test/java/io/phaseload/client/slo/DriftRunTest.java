@@ -34,7 +34,7 @@ class DriftRunTest {
   @Test
   void aServiceThatSlowsDownIsFoundWorse() throws Exception {
     AtomicLong first = new AtomicLong();
-    ClientRun run = run(ms -> 2 + 5 * ms / 1000, first, "drift.p99<20%", "slowing.json");
+    ClientRun run = run(ms -> 2 + 5 * ms / 1000, first, "drift.p50<20%", "slowing.json");
     assertEquals(3, run.code(), run.out() + run.err());
     List<Drift> drifts = run.finished().drifts();
     assertEquals(1, drifts.size(), run.out());
@@ -46,7 +46,9 @@ class DriftRunTest {
     // The server's arithmetic, from below: a pause of the machine only adds.
     assertTrue(d.start().latency().p50() >= 6_000_000, run.out());
     assertTrue(d.end().latency().p50() >= 36_000_000, run.out());
-    assertTrue(d.worsePercent(Drift.Measure.P99) > 20, run.out());
+    assertTrue(d.worsePercent(Drift.Measure.P50) > 20, run.out());
+    // The p99 (the 2nd slowest of 200) of the first window may be a cold start's or a stall's.
+    assertTrue(d.end().latency().p99() >= 36_000_000, run.out());
 
     JsonNode drift = new ObjectMapper().readTree(dir.resolve("slowing.json").toFile()).get("drift");
     assertEquals(1, drift.size());
@@ -63,7 +65,7 @@ class DriftRunTest {
 
   @Test
   void aSteadyServiceIsWithinTheNoise() throws Exception {
-    ClientRun run = run(ms -> 10, new AtomicLong(), "drift.p50<20%", "steady.json");
+    ClientRun run = run(ms -> 50, new AtomicLong(), "drift.p50<20%", "steady.json");
     assertEquals(0, run.code(), run.out() + run.err());
     List<Drift> drifts = run.finished().drifts();
     assertEquals(1, drifts.size(), run.out());
