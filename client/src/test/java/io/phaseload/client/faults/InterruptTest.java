@@ -53,7 +53,7 @@ class InterruptTest {
    * users, waiting for their turn) are woken by Ctrl-C: the run does not hold until their time.
    */
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"--rate 100 --phase-seconds 3", "--stages 3s:4,3s:8"})
+  @ValueSource(strings = {"--rate 100 --phase-seconds 30", "--stages 30s:4,30s:8"})
   void sigintWakesUsersWaitingForALaterPhase(String shape) throws Exception {
     try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
       List<String> args =
@@ -70,8 +70,9 @@ class InterruptTest {
         assertEquals(130, client.exitValue(), text);
         assertTrue(text.contains("PARTIAL RESULTS: run stopped early (interrupted)"), text);
         assertTrue(!text.contains("LOADING phase") && !text.contains("STAGE2 phase"), text);
-        // The later phase begins 2 s after the signal: its users must not be waited for.
-        assertTrue(tookMs < 1_500, "exited " + tookMs + " ms after SIGINT:\n" + text);
+        // The later phase begins 29 s after the signal: its users must not be waited for. A
+        // busy machine takes seconds to report and exit; waiting for that phase takes 29.
+        assertTrue(tookMs < 15_000, "exited " + tookMs + " ms after SIGINT:\n" + text);
       } finally {
         client.destroyForcibly();
       }
