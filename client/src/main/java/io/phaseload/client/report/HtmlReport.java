@@ -37,6 +37,7 @@ public final class HtmlReport {
           "tables",
           "throughput",
           "latency",
+          "drift",
           "users",
           "distribution",
           "failures",
@@ -98,6 +99,7 @@ public final class HtmlReport {
     if (!slos.isEmpty()) {
       json.put("slo", SloTable.json(slos));
     }
+    json.put("drift", DriftReport.json(finished.drift()));
     Map<String, Object> series = PageSeries.of(run, perSecond);
     List<String> sections = new ArrayList<>(SECTIONS);
     // A load section shows the load series the page has: PageSeries chose it for the model.
@@ -107,6 +109,9 @@ public final class HtmlReport {
     }
     if (slos.isEmpty()) {
       sections.remove("slo");
+    }
+    if (finished.drift().isEmpty()) {
+      sections.remove("drift");
     }
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("kind", "run");

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.stats.Drift;
+import io.phaseload.client.testing.Chromium;
 import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.PageDom;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
 import java.nio.file.Path;
@@ -61,6 +63,24 @@ class DriftRunTest {
         d.end().latency().p50() / 1e6,
         drift.get(0).get("metrics").get("p50").get("last").asDouble(),
         0.001);
+
+    // The page: the windows compared, shaded on the latency chart, and the table of the JSON's.
+    if (Chromium.installed()) {
+      String dom = Chromium.dumpDom(dir.resolve("slowing.html"));
+      JsonNode check = PageDom.selfCheck(dom);
+      assertEquals(0, check.get("errors").size(), check.toString());
+      JsonNode drawn = check.get("drift");
+      assertEquals(2, drawn.size(), check.toString());
+      assertEquals("first", drawn.get(0).get("window").asText());
+      assertEquals("last", drawn.get(1).get("window").asText());
+      // Each a quarter of the phase wide, the last to the right of the first.
+      assertTrue(drawn.get(0).get("x1").asInt() > drawn.get(0).get("x0").asInt(), "" + drawn);
+      assertTrue(drawn.get(1).get("x0").asInt() > drawn.get(0).get("x1").asInt(), "" + drawn);
+      List<List<String>> rows = PageDom.table(dom, "drift-table");
+      assertEquals(4, rows.size(), dom);
+      assertEquals(List.of("PHASE1", "p50"), rows.get(0).subList(0, 2));
+      assertEquals("worse", rows.get(0).get(7));
+    }
   }
 
   @Test
@@ -131,6 +151,8 @@ class DriftRunTest {
               slo,
               "--json",
               dir.resolve(json).toString(),
+              "--html",
+              dir.resolve(json.replace(".json", ".html")).toString(),
               "--quiet");
       assertEquals(800, run.sent(), run.out() + run.err());
       assertEquals(run.sent(), server.requests());

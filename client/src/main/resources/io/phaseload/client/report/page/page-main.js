@@ -22,7 +22,7 @@ function selfCheck() {
   });
   var check = document.getElementById("selfcheck");
   check.textContent = JSON.stringify({ done: true, errors: window.pageErrors, charts: drawn,
-    sections: DATA.sections, live: liveUpdates });
+    sections: DATA.sections, live: liveUpdates, drift: driftDrawn });
 }
 
 /** Draws the sections DATA lists, in place of any drawn before (the live page redraws). */

@@ -347,8 +347,65 @@ SECTIONS.latency = function (d) {
     scales: { x: { time: false }, y: d.live ? fromZero() : { distr: 3, log: 10 } },
     series: lines,
     axes: [timeAxis(), { label: d.live ? "latency (ms)" : "latency (ms, log scale)", size: 70 }],
-    hooks: { draw: [phaseMarks(series.phases)] }
+    hooks: { draw: [phaseMarks(series.phases), driftWindows(d.run.drift)] }
   }, data);
+};
+
+/** What the drift windows drew on the latency chart, for the headless check: x pixels. */
+var driftDrawn = [];
+
+/**
+ * Shades each judged phase's first and last window (d.run.drift) on a chart of seconds since the
+ * run started, and names them: what the drift verdict compared.
+ */
+function driftWindows(drift) {
+  return function (u) {
+    driftDrawn.length = 0;
+    if (!drift || !drift.length) { return; }
+    var ctx = u.ctx;
+    ctx.save();
+    drift.forEach(function (w) {
+      [["first", w.firstFromSeconds], ["last", w.lastFromSeconds]].forEach(function (pair) {
+        var x0 = Math.max(u.bbox.left, u.valToPos(pair[1], "x", true));
+        var x1 = Math.min(u.bbox.left + u.bbox.width,
+          u.valToPos(pair[1] + w.windowSeconds, "x", true));
+        if (x1 <= x0) { return; }
+        ctx.fillStyle = "rgba(120, 120, 120, 0.12)";
+        ctx.fillRect(x0, u.bbox.top, x1 - x0, u.bbox.height);
+        ctx.fillStyle = "#555";
+        ctx.font = 10 * devicePixelRatio + "px sans-serif";
+        ctx.textAlign = "center";
+        ctx.fillText(w.phase + " " + pair[0], (x0 + x1) / 2,
+          u.bbox.top + u.bbox.height - 6 * devicePixelRatio);
+        driftDrawn.push({ phase: w.phase, window: pair[0], x0: Math.round(x0), x1: Math.round(x1) });
+      });
+    });
+    ctx.restore();
+  };
+}
+
+SECTIONS.drift = function (d) {
+  var s = section("drift", "Drift: the start of each steady phase against its end");
+  note(s, "Each steady phase of " + "--drift-min or more: its first window against its last (shaded "
+    + "on the latency chart), each window's figures exact; worse or better only beyond the run's "
+    + "own noise (compare's 99 % block-bootstrap interval, beyond a 5 % floor).");
+  var rows = [];
+  d.run.drift.forEach(function (w) {
+    ["p50", "p99", "errors", "throughput"].forEach(function (m) {
+      var r = w.metrics[m];
+      rows.push({ phase: w.phase, metric: m, r: r, window: w.windowSeconds });
+    });
+  });
+  var t = table(s, [["phase", function (x) { return x.phase; }, "text"],
+    ["metric", function (x) { return x.metric; }, "text"],
+    ["window s", function (x) { return String(x.window); }],
+    ["first", function (x) { return x.r.first === null ? "" : String(x.r.first); }],
+    ["last", function (x) { return x.r.last === null ? "" : String(x.r.last); }],
+    ["change %", function (x) { return x.r.changePercent === null ? "" : String(x.r.changePercent); }],
+    ["band %", function (x) {
+      return x.r.lowPercent === null ? "" : x.r.lowPercent + " to " + x.r.highPercent; }],
+    ["verdict", function (x) { return x.r.verdict; }, "text"]], rows);
+  t.id = "drift-table";
 };
 
 /** --stages as the text report says them: "2 s 0 users to 20 users; 1 s at 20 users". */
