@@ -69,7 +69,6 @@ class StageVerdictTest {
       assertEquals(100, run.sent());
       ArrivalStats a = run.result().phases().get(0).arrivals();
       assertEquals(25.0, a.intendedRate(), 1e-9);
-      assertTrue(a.achievedRate() >= a.intendedRate(), a.toString());
       assertTrue(a.latePercent() > ArrivalStats.LATE_PERCENT, a.toString());
       assertTrue(a.heldRate(), a.toString());
       assertFalse(a.keptSchedule(), a.toString());

@@ -52,7 +52,9 @@ class LocalGatewayTest {
       }
       Arrays.sort(nanos);
       double medianMs = nanos[nanos.length / 2] / 1e6;
-      assertTrue(medianMs < 10, "median latency " + medianMs + " ms on a keep-alive connection");
+      // Nagle's algorithm with delayed ACKs costs 40 ms an answer; a busy machine's wake-ups, a
+      // few.
+      assertTrue(medianMs < 35, "median latency " + medianMs + " ms on a keep-alive connection");
       assertEquals(ROUNDS, gateway.getInvocations());
       assertEquals(ROUNDS, gateway.postInvocations());
     }
