@@ -64,28 +64,14 @@ public final class HtmlReport {
   public static void write(FinishedRun run, String commandLine, TimeSeries perSecond, Writer out)
       throws IOException {
     Map<String, Object> doc = document(run, commandLine, perSecond);
-    generator(doc, run.generator());
     HtmlPage.write(title(run.analysis().result(), run.info()), doc, out);
   }
 
   /**
-   * Adds the generator's load to the page's data ({@code run.generator}, as the JSON has it) and,
-   * when a phase was limited by it, the {@code generator} section right after the verdict.
+   * The page's data: the run as the JSON has it ({@link JsonReport#document(FinishedRun,
+   * TimeSeries)}, the generator's load and the drift with it), and the sections to draw; when a
+   * phase was limited by the generator, the {@code generator} section right after the verdict.
    */
-  @SuppressWarnings("unchecked")
-  static void generator(Map<String, Object> doc, List<GeneratorLoad> generator) {
-    if (generator.isEmpty()) {
-      return;
-    }
-    ((Map<String, Object>) doc.get("run")).put("generator", JsonReport.generator(generator));
-    if (generator.stream().anyMatch(GeneratorLoad::limited)) {
-      List<String> sections = new ArrayList<>((List<String>) doc.get("sections"));
-      sections.add(sections.indexOf("verdict") + 1, "generator");
-      doc.put("sections", sections);
-    }
-  }
-
-  /** The page's data, without the generator's load ({@link #generator} adds it). */
   static Map<String, Object> document(
       FinishedRun finished, String commandLine, TimeSeries perSecond) {
     Analysis analysis = finished.analysis();
@@ -94,12 +80,8 @@ public final class HtmlReport {
     RunResult run = analysis.result();
     // The page draws its own series (finer, and bounded in size), not the JSON's per-second rows:
     // an empty series leaves them out.
-    Map<String, Object> json = JsonReport.document(analysis, TimeSeries.EMPTY, info);
+    Map<String, Object> json = JsonReport.document(finished, TimeSeries.EMPTY);
     json.remove("perSecond");
-    if (!slos.isEmpty()) {
-      json.put("slo", SloTable.json(slos));
-    }
-    json.put("drift", DriftReport.json(finished.drift()));
     Map<String, Object> series = PageSeries.of(run, perSecond);
     List<String> sections = new ArrayList<>(SECTIONS);
     // A load section shows the load series the page has: PageSeries chose it for the model.
@@ -112,6 +94,9 @@ public final class HtmlReport {
     }
     if (finished.drift().isEmpty()) {
       sections.remove("drift");
+    }
+    if (finished.generator().stream().anyMatch(GeneratorLoad::limited)) {
+      sections.add(sections.indexOf("verdict") + 1, "generator");
     }
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("kind", "run");

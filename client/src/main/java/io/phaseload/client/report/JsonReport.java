@@ -82,14 +82,7 @@ public final class JsonReport {
    * @param series the per-second rows ({@code perSecond})
    */
   public static void write(FinishedRun run, TimeSeries series, Writer out) throws IOException {
-    Map<String, Object> doc = document(run.analysis(), series, run.info());
-    if (!run.slos().isEmpty()) {
-      doc.put("slo", SloTable.json(run.slos()));
-    }
-    if (!run.generator().isEmpty()) {
-      doc.put("generator", generator(run.generator()));
-    }
-    doc.put("drift", DriftReport.json(run.drift()));
+    Map<String, Object> doc = document(run, series);
     DefaultPrettyPrinter pretty =
         new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
     MAPPER.writer(pretty).writeValue(out, doc);
@@ -100,6 +93,23 @@ public final class JsonReport {
    *
    * @param series the per-second rows ({@code perSecond}); an empty series writes none
    */
+  /**
+   * The document of a finished run: its figures ({@link #document(Analysis, TimeSeries, RunInfo)})
+   * and what was judged of it after it ended: the SLOs' verdicts and the generator's load, when it
+   * has them, and its drift. The JSON and the page's data alike.
+   */
+  static Map<String, Object> document(FinishedRun run, TimeSeries series) {
+    Map<String, Object> doc = document(run.analysis(), series, run.info());
+    if (!run.slos().isEmpty()) {
+      doc.put("slo", SloTable.json(run.slos()));
+    }
+    if (!run.generator().isEmpty()) {
+      doc.put("generator", generator(run.generator()));
+    }
+    doc.put("drift", DriftReport.json(run.drift()));
+    return doc;
+  }
+
   static Map<String, Object> document(Analysis analysis, TimeSeries series, RunInfo info) {
     RunResult run = analysis.result();
     Summary summary = analysis.summary();

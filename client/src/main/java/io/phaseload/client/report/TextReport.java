@@ -30,14 +30,9 @@ public final class TextReport {
 
   private TextReport() {}
 
-  /** Prints the report, ended by the table of SLO verdicts ({@link SloTable}; none: no table). */
-  public static void print(Analysis analysis, List<SloResult> slos, PrintStream out) {
-    print(analysis, out);
-    SloTable.print(slos, analysis.result(), out);
-  }
-
   /**
-   * As {@link #print(Analysis, List, PrintStream)}, with each steady phase's drift before the SLOs.
+   * Prints the report, then each steady phase's drift ({@link DriftReport}; none: nothing), ended
+   * by the table of SLO verdicts ({@link SloTable}; none: no table).
    */
   public static void print(
       Analysis analysis, List<SloResult> slos, List<DriftNoise> drift, PrintStream out) {

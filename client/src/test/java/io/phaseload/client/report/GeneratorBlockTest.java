@@ -164,12 +164,15 @@ class GeneratorBlockTest {
     RunResult run = TextReportTest.sampleRun();
     Analysis analysis = Analysis.of(run);
     Map<String, Object> limited =
-        HtmlReport.document(FinishedRun.of(analysis, info(run)), "x", null);
-    HtmlReport.generator(limited, List.of(BUSY, QUIET));
+        HtmlReport.document(
+            new FinishedRun(analysis, info(run), List.of(), List.of(BUSY, QUIET), List.of()),
+            "x",
+            null);
     List<String> sections = (List<String>) limited.get("sections");
     assertEquals(List.of("verdict", "generator"), sections.subList(0, 2));
-    Map<String, Object> quiet = HtmlReport.document(FinishedRun.of(analysis, info(run)), "x", null);
-    HtmlReport.generator(quiet, List.of(QUIET));
+    Map<String, Object> quiet =
+        HtmlReport.document(
+            new FinishedRun(analysis, info(run), List.of(), List.of(QUIET), List.of()), "x", null);
     assertFalse(((List<String>) quiet.get("sections")).contains("generator"));
     assertTrue(((Map<String, Object>) quiet.get("run")).containsKey("generator"));
   }
