@@ -31,17 +31,13 @@ public final class SloCheck {
   /** Each SLO's verdict on a finished run's headline figures, in order. */
   public static List<SloResult> evaluate(List<Slo> slos, Analysis run) {
     List<SloResult> out = new ArrayList<>();
-    List<SloResult> plain = evaluate(slos, run.summary(), run.result().wallNanos());
-    for (int i = 0; i < slos.size(); i++) {
-      Slo slo = slos.get(i);
-      if (!slo.stat().drift()) {
-        out.add(plain.get(i));
-        continue;
-      }
-      double measured = drift(slo.stat(), run.drifts());
-      out.add(
-          new SloResult(
-              slo, measured, !Double.isNaN(measured) && slo.op().holds(measured, slo.bound())));
+    for (Slo slo : slos) {
+      // A drift is of the run's steady phases; every other statistic of a group of its summary.
+      double measured =
+          slo.stat().drift()
+              ? drift(slo.stat(), run.drifts())
+              : measure(slo, group(slo, run.summary()), run.result().wallNanos());
+      out.add(judge(slo, measured));
     }
     return List.copyOf(out);
   }
@@ -83,12 +79,15 @@ public final class SloCheck {
   public static List<SloResult> evaluate(List<Slo> slos, Function<Slo, Group> groupOf, long nanos) {
     List<SloResult> out = new ArrayList<>();
     for (Slo slo : slos) {
-      double measured = measure(slo, groupOf.apply(slo), nanos);
-      out.add(
-          new SloResult(
-              slo, measured, !Double.isNaN(measured) && slo.op().holds(measured, slo.bound())));
+      out.add(judge(slo, measure(slo, groupOf.apply(slo), nanos)));
     }
     return List.copyOf(out);
+  }
+
+  /** The verdict on {@code measured}: it holds when measured (not NaN) and within the bound. */
+  private static SloResult judge(Slo slo, double measured) {
+    return new SloResult(
+        slo, measured, !Double.isNaN(measured) && slo.op().holds(measured, slo.bound()));
   }
 
   /** Whether every verdict passed (true for none). */
