@@ -7,6 +7,7 @@ import io.phaseload.client.live.LiveOutput;
 import io.phaseload.client.live.LiveRefusedException;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Population;
+import io.phaseload.client.record.RecordWriter;
 import io.phaseload.client.report.ContractHint;
 import io.phaseload.client.report.PhaseLines;
 import io.phaseload.client.report.TextReport;
@@ -253,6 +254,7 @@ public final class Main {
     } catch (RunRefusedException e) {
       return Cli.usageError(err, e.getMessage(), USAGE_HINT);
     }
+    RecordWriter recorder = null;
     try (Live watched = live;
         RunSession s = RunSession.open(rc)) {
       control.attach(s);
@@ -269,11 +271,14 @@ public final class Main {
       }
       out.flush();
       PhaseListener lines = new PhaseLines(out, rc.plan());
+      PhaseListener listener =
+          watched == null ? lines : PhaseListener.both(lines, watched.listener());
+      recorder = ReportFiles.recorder(config.outputs(), rc, info(rc, s), rc.redaction(), s::stop);
       Analysis done =
           Analysis.of(
               s.run(
                   rc,
-                  watched == null ? lines : PhaseListener.both(lines, watched.listener()),
+                  recorder == null ? listener : PhaseListener.both(recorder, listener),
                   !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null),
               config.driftMin());
       List<SloResult> slos = SloCheck.evaluate(config.slos(), done);
@@ -323,7 +328,14 @@ public final class Main {
               config.outputs(), info, done, commandLine, slos, generator, drift, out, err);
       written &=
           ReportFiles.record(
-              config.outputs(), info, done.result(), rc.scenario(), rc.redaction(), out, err);
+              config.outputs(),
+              recorder,
+              info,
+              done.result(),
+              rc.scenario(),
+              rc.redaction(),
+              out,
+              err);
       if (control.interrupted()) {
         return ExitCode.INTERRUPTED;
       }
@@ -346,6 +358,9 @@ public final class Main {
       err.println("phaseload: interrupted");
       return ExitCode.INTERRUPTED;
     } finally {
+      if (recorder != null) {
+        recorder.close();
+      }
       control.detach();
       live = null;
     }

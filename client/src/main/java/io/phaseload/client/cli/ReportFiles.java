@@ -2,6 +2,7 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.record.RecordFile;
+import io.phaseload.client.record.RecordWriter;
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
 import io.phaseload.client.report.FinishedRun;
@@ -14,6 +15,7 @@ import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.TimeSeries;
@@ -23,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * Writes a finished run's {@code --json}, {@code --csv}, {@code --charts}, {@code --html} and
@@ -41,8 +44,9 @@ final class ReportFiles {
       createDirectory("--charts", outputs.charts());
     }
     if (outputs.record() != null) {
-      // The record is written beside its path and moved onto it: a device or a pipe there (run as
-      // root, /dev/null) would be replaced by a file, and removing a stale record would remove it.
+      // The record is written at its path as the run goes: a device or a pipe there (run as root,
+      // /dev/null) would take frames it cannot give back, and removing a stale record would remove
+      // it.
       if (Files.exists(outputs.record()) && !Files.isRegularFile(outputs.record())) {
         throw new UsageException(
             "--record " + outputs.record() + " is not a regular file: give the record a file path");
@@ -69,23 +73,55 @@ final class ReportFiles {
   }
 
   /**
-   * Writes {@code --record}, if asked for, after the run (a partial one too: the file says so), so
-   * that recording costs the run nothing; false (after one line on err) if it failed. Its scenario
-   * hides what {@code redaction} hides.
+   * The writer of {@code --record} as the run goes, if asked for; null if not. Its scenario hides
+   * what {@code redaction} hides.
+   *
+   * @param stop told why the run must stop, if the record cannot be written
+   */
+  static RecordWriter recorder(
+      Config.Outputs outputs,
+      RunConfig rc,
+      RunInfo info,
+      Redaction redaction,
+      Consumer<String> stop) {
+    if (outputs.record() == null) {
+      return null;
+    }
+    List<String> scenario = rc.scenario().describe(redaction);
+    return new RecordWriter(
+        outputs.record(),
+        epoch ->
+            RecordFile.start(
+                rc.plan(),
+                scenario,
+                epoch,
+                rc.scenario().seed(),
+                rc.scenario().usesRandom(),
+                info,
+                !rc.keepAlive()),
+        Math.max(1, rc.plan().peakThreads()),
+        stop);
+  }
+
+  /**
+   * Ends {@code --record}, if asked for, once the run is over (a partial one too: the file says
+   * so): the requests not yet written, the run's final header and the end mark; false (after one
+   * line on err) if it, or a write during the run, failed.
    */
   static boolean record(
       Config.Outputs outputs,
+      RecordWriter writer,
       RunInfo info,
       RunResult result,
       Scenario scenario,
       Redaction redaction,
       PrintStream out,
       PrintStream err) {
-    if (outputs.record() == null) {
+    if (writer == null) {
       return true;
     }
     try {
-      long bytes = RecordFile.write(outputs.record(), result, info, scenario.describe(redaction));
+      long bytes = writer.finish(RecordFile.header(result, info, scenario.describe(redaction)));
       out.printf(
           Locale.ROOT,
           "Record of every request: %s (%,d bytes; merge shards with: client.jar report FILE...)%n",

@@ -1,14 +1,15 @@
 package io.phaseload.client.record;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.OutputFile;
+import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,64 +18,57 @@ import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
-import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
  * {@code --record FILE}: every request of a run, as recorded, in a versioned binary file that
- * {@code client.jar report} reads back and merges. The one writer and the one reader of the format,
- * so that they cannot disagree. Stateless.
+ * {@code client.jar report} reads back and merges. A run writes it as it goes ({@link
+ * RecordWriter}), so that whatever ends the process leaves a file that reads: every request up to
+ * its last second or so, and a line saying where the run was cut. The one reader of the format,
+ * beside its one writer ({@link RecordStream}), so that they cannot disagree. Stateless.
  *
  * <pre>
  *   magic        8 bytes  "PLREC\r\n\032" (a text transfer or a truncation by type shows)
- *   version      u32      {@value #VERSION}
- *   header       u32 length, then that many bytes of UTF-8 JSON ({@link RecordHeader})
- *   blocks       of up to {@value #BLOCK_REQUESTS} requests each:
- *                  u8 method (0 stored, 1 deflate), u32 requests, u32 stored length,
- *                  u32 CRC-32 of the block's bytes before compression, the stored bytes
- *   end          u8 255, u64 requests in all the blocks
+ *   version      u32      {@value RecordFormat#VERSION}
+ *   header       u32 length, then that many bytes of UTF-8 JSON ({@link RecordHeader}) as the run
+ *                began: no phase run yet
+ *   frames       any number, each one of:
+ *     runs       u8 1 (stored) or 2 (deflated), u32 raw length, u32 stored length, u32 CRC-32 of
+ *                the raw bytes, the stored bytes. Raw: u32 runs, then each run's u64 first slot
+ *                and u32 slots, then the runs' requests, up to {@value RecordFormat#BLOCK_REQUESTS} in all
+ *     header     u8 3, u32 length, u32 CRC-32, the header as the run stands: its phases done so
+ *                far and the failure reasons seen; the last one read is the run's
+ *   end          u8 255, u64 requests in all the runs, u64 offset of the last header frame
  * </pre>
  *
- * A block's bytes are its requests' longs, big-endian, {@link RecordLayout} words in slot order,
+ * A run's requests are its slots' longs, big-endian, {@link RecordLayout} words in slot order,
  * transformed so that deflate finds more to squeeze: each start word as its difference from the
- * previous one in the block; the time word as is; in the open model the intended start as the start
+ * previous one in the run; the time word as is; in the open model the intended start as the start
  * minus it; where the header says {@code connections}, the request's connect, TLS and first byte
- * times as they are. A block is deflated only if that makes it smaller. All integers are
- * big-endian.
+ * times as they are. A frame is deflated only if that makes it smaller. A slot in no run was never
+ * reached. All integers are big-endian.
  *
- * <p>Files of format {@value #OLDEST_VERSION} (no connection times, no {@code connections} in the
- * header) are read as well.
+ * <p>A file with no end mark was cut: the process that wrote it died or lost its disk. It reads as
+ * a run stopped early, {@code "cut at 12.4 s of 20 s: no end mark"}, with every request its frames
+ * hold; a last frame torn by the cut (short, or failing its checksum) is dropped, and the reason
+ * says so. A frame that fails its checksum with more after it is damage, and the file is refused.
+ *
+ * <p>Files of formats {@value RecordFormat#OLDEST_VERSION} to 5, written whole after the run, are
+ * read as well: their header is the run's, and their requests follow in blocks of every slot in
+ * order, each {@code u8 method (0 stored, 1 deflate), u32 requests, u32 stored length, u32 CRC-32}
+ * and the stored bytes, ending with {@code u8 255, u64 requests}.
  */
 public final class RecordFile {
 
-  /**
-   * The format written and read. 5: the plan names its populations, each with its share of the
-   * users and its run of the requests: those each user sends once before its iterations (setup), in
-   * each iteration, and once after them (teardown). 4: outcomes of two more kinds, a failed capture
-   * and a request skipped for a session variable with no value (the header's scenario lists the
-   * captures). 3: a run with {@code --no-keepalive} adds each request's connection times. 2: a bad
-   * body's outcome carries a reason code (its check and an excerpt), where 1 carried its HTTP
-   * status.
-   */
-  public static final int VERSION = 5;
-
-  /**
-   * The oldest format still read: 2, whose requests are 3's without connection times; 3's are 4's
-   * without captures; 4's plans are 5's of one population, with no setup or teardown.
-   */
-  public static final int OLDEST_VERSION = 2;
-
-  static final byte[] MAGIC = {'P', 'L', 'R', 'E', 'C', '\r', '\n', 0x1A};
-
-  static final int BLOCK_REQUESTS = 1 << 16;
-
   private static final int STORED = 0;
   private static final int DEFLATE = 1;
-  private static final int END = 255;
 
   /** The largest header a reader accepts: a header is a few KiB, so more means a damaged file. */
   private static final int MAX_HEADER_BYTES = 16 << 20;
@@ -99,97 +93,73 @@ public final class RecordFile {
 
   private RecordFile() {}
 
+  /** The header that says what {@code run} was, with {@code info} and {@code scenario}. */
+  public static RecordHeader header(RunResult run, RunInfo info, List<String> scenario) {
+    LatencyRecorder rec = run.recording();
+    return new RecordHeader(
+        run.plan(),
+        scenario,
+        hostName(),
+        run.startEpochNanos(),
+        run.wallNanos(),
+        run.phases(),
+        run.stopReason(),
+        run.seed(),
+        run.seedPrinted(),
+        run.reasons().messages(),
+        info,
+        rec.capacity(),
+        rec.connections(),
+        run.reasons().answers());
+  }
+
   /**
-   * Writes {@code run} to {@code file} (through a temporary file beside it, renamed into place, so
-   * that a reader never sees half a file).
+   * The header of a run as it begins, before any phase: what {@link RecordWriter} writes first.
+   *
+   * @param seedPrinted whether the scenario draws from the seed
+   * @param connections whether each request carries its connection times
+   */
+  public static RecordHeader start(
+      LoadPlan plan,
+      List<String> scenario,
+      long startEpochNanos,
+      long seed,
+      boolean seedPrinted,
+      RunInfo info,
+      boolean connections) {
+    return new RecordHeader(
+        plan,
+        scenario,
+        hostName(),
+        startEpochNanos,
+        0,
+        List.of(),
+        null,
+        seed,
+        seedPrinted,
+        Map.of(),
+        info,
+        plan.totalRequests(),
+        connections,
+        Map.of());
+  }
+
+  /**
+   * Writes a finished run to {@code file} in one go (through a temporary file beside it, renamed
+   * into place, so that a reader never sees half a file).
    *
    * @param scenario the scenario's description, {@code Scenario.describe()}
    * @return the file's size in bytes
    */
   public static long write(Path file, RunResult run, RunInfo info, List<String> scenario)
       throws IOException {
-    LatencyRecorder rec = run.recording();
-    RecordHeader header =
-        new RecordHeader(
-            run.plan(),
-            scenario,
-            hostName(),
-            run.startEpochNanos(),
-            run.wallNanos(),
-            run.phases(),
-            run.stopReason(),
-            run.seed(),
-            run.seedPrinted(),
-            run.reasons().messages(),
-            info,
-            rec.capacity(),
-            rec.connections(),
-            run.reasons().answers());
+    RecordHeader header = header(run, info, scenario);
     return OutputFile.write(
         file,
         stream -> {
-          DataOutputStream out = new DataOutputStream(stream);
-          out.write(MAGIC);
-          out.writeInt(VERSION);
-          byte[] h = header.toBytes();
-          out.writeInt(h.length);
-          out.write(h);
-          writeBlocks(rec, out);
-          out.flush();
+          RecordStream out = new RecordStream(stream, () -> {}, header, run.recording(), 1);
+          out.end(header);
         });
-  }
-
-  private static void writeBlocks(LatencyRecorder rec, DataOutputStream out) throws IOException {
-    long[] data = rec.data();
-    int stride = rec.stride();
-    int requests = rec.capacity();
-    byte[] raw = new byte[BLOCK_REQUESTS * stride * Long.BYTES];
-    byte[] packed = new byte[raw.length + raw.length / 100 + 64];
-    LongBuffer longs = ByteBuffer.wrap(raw).asLongBuffer();
-    Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-    CRC32 crc = new CRC32();
-    try {
-      for (int first = 0; first < requests; first += BLOCK_REQUESTS) {
-        int n = Math.min(BLOCK_REQUESTS, requests - first);
-        longs.clear();
-        long previous = 0;
-        for (int k = first; k < first + n; k++) {
-          long start = data[stride * k + RecordLayout.START_WORD];
-          longs.put(start - previous);
-          previous = start;
-          longs.put(data[stride * k + RecordLayout.TIME_WORD]);
-          if (rec.hasIntendedStarts()) {
-            longs.put(RecordLayout.start(start) - data[stride * k + RecordLayout.INTENDED_WORD]);
-          }
-          if (rec.connections()) {
-            int c = rec.connectionIndex(k);
-            for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
-              longs.put(data[c + i]);
-            }
-          }
-        }
-        int length = n * stride * Long.BYTES;
-        crc.reset();
-        crc.update(raw, 0, length);
-        deflater.reset();
-        deflater.setInput(raw, 0, length);
-        deflater.finish();
-        int size = 0;
-        while (!deflater.finished() && size < length) {
-          size += deflater.deflate(packed, size, packed.length - size);
-        }
-        boolean deflated = deflater.finished() && size < length;
-        out.writeByte(deflated ? DEFLATE : STORED);
-        out.writeInt(n);
-        out.writeInt(deflated ? size : length);
-        out.writeInt((int) crc.getValue());
-        out.write(deflated ? packed : raw, 0, deflated ? size : length);
-      }
-      out.writeByte(END);
-      out.writeLong(requests);
-    } finally {
-      deflater.end();
-    }
   }
 
   /**
@@ -200,7 +170,12 @@ public final class RecordFile {
    */
   public static Contents read(Path file) throws RecordFileException {
     try (InputStream in = Files.newInputStream(file)) {
-      return read(file, new DataInputStream(new BufferedInputStream(in, 1 << 16)));
+      DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
+      int version = version(file, data);
+      RecordHeader header = header(file, data);
+      return version <= RecordFormat.LAST_BLOCK_VERSION
+          ? blocks(file, data, header)
+          : new Frames(file, header, true).read(data);
     } catch (EOFException e) {
       throw new RecordFileException(file + " is truncated: it ends before its last request");
     } catch (IOException e) {
@@ -208,37 +183,59 @@ public final class RecordFile {
     }
   }
 
-  /** Reads only the header, for checks before the requests are loaded. */
+  /**
+   * Reads the header, for checks before the requests are loaded: the run's as its last header frame
+   * says (the frames' requests are passed, not read), or as it began for a cut file.
+   */
   public static RecordHeader readHeader(Path file) throws RecordFileException {
+    RecordHeader header;
     try (InputStream in = Files.newInputStream(file)) {
-      return header(file, new DataInputStream(new BufferedInputStream(in)));
+      DataInputStream data = new DataInputStream(new BufferedInputStream(in));
+      int version = version(file, data);
+      header = header(file, data);
+      if (version <= RecordFormat.LAST_BLOCK_VERSION) {
+        return header;
+      }
     } catch (EOFException e) {
       throw new RecordFileException(file + " is truncated: it ends inside its header");
     } catch (IOException e) {
       throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
     }
+    try (InputStream in = Files.newInputStream(file)) {
+      DataInputStream data = new DataInputStream(new BufferedInputStream(in));
+      version(file, data);
+      header(file, data);
+      return new Frames(file, header, false).read(data).header();
+    } catch (IOException e) {
+      throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
+    }
   }
 
-  private static RecordHeader header(Path file, DataInputStream in)
+  private static int version(Path file, DataInputStream in)
       throws IOException, RecordFileException {
-    byte[] magic = new byte[MAGIC.length];
+    byte[] magic = new byte[RecordFormat.MAGIC.length];
     int got = in.readNBytes(magic, 0, magic.length);
-    if (got < magic.length || !Arrays.equals(magic, MAGIC)) {
+    if (got < magic.length || !Arrays.equals(magic, RecordFormat.MAGIC)) {
       throw new RecordFileException(
           file + " is not a phaseload record file (written by client.jar --record)");
     }
     int version = in.readInt();
-    if (version < OLDEST_VERSION || version > VERSION) {
+    if (version < RecordFormat.OLDEST_VERSION || version > RecordFormat.VERSION) {
       throw new RecordFileException(
           file
               + " is in record format "
               + version
               + "; this phaseload reads formats "
-              + OLDEST_VERSION
+              + RecordFormat.OLDEST_VERSION
               + " to "
-              + VERSION
+              + RecordFormat.VERSION
               + ": report it with the phaseload that wrote it");
     }
+    return version;
+  }
+
+  private static RecordHeader header(Path file, DataInputStream in)
+      throws IOException, RecordFileException {
     int length = in.readInt();
     if (length < 2 || length > MAX_HEADER_BYTES) {
       throw new RecordFileException(file + " is damaged: its header length is " + length);
@@ -247,17 +244,7 @@ public final class RecordFile {
     if (bytes.length < length) {
       throw new EOFException();
     }
-    try {
-      return RecordHeader.fromBytes(bytes);
-    } catch (IOException | RuntimeException e) {
-      throw new RecordFileException(
-          file + " is damaged: its header cannot be read (" + e.getMessage() + ")");
-    }
-  }
-
-  private static Contents read(Path file, DataInputStream in)
-      throws IOException, RecordFileException {
-    RecordHeader header = header(file, in);
+    RecordHeader header = parse(file, bytes);
     LoadPlan plan = header.plan();
     if (header.requests() != plan.totalRequests()
         || plan.totalRequests() > RecordLayout.maxRequests(plan, header.connections())) {
@@ -268,11 +255,306 @@ public final class RecordFile {
               + " requests, its plan has "
               + plan.totalRequests());
     }
+    return header;
+  }
+
+  private static RecordHeader parse(Path file, byte[] bytes) throws RecordFileException {
+    try {
+      return RecordHeader.fromBytes(bytes);
+    } catch (IOException | RuntimeException e) {
+      throw new RecordFileException(
+          file + " is damaged: its header cannot be read (" + e.getMessage() + ")");
+    }
+  }
+
+  /** The frames of a file of format 6, read in order: its recording, its header, its end. */
+  private static final class Frames {
+    private final Path file;
+    private final RecordHeader first;
+    private final boolean requests;
+    private final LatencyRecorder rec;
+    private RecordHeader last;
+    private boolean ended;
+    private long placed;
+    private long frame;
+    private String torn;
+    private final long[] phaseFirst;
+    private final long[] phaseLast;
+
+    Frames(Path file, RecordHeader first, boolean requests) {
+      this.file = file;
+      this.first = first;
+      this.last = first;
+      this.requests = requests;
+      this.rec = requests ? LatencyRecorder.allocate(first.plan(), first.connections()) : null;
+      int phases = first.plan().phases().size();
+      this.phaseFirst = new long[phases];
+      this.phaseLast = new long[phases];
+      Arrays.fill(phaseFirst, Long.MAX_VALUE);
+      Arrays.fill(phaseLast, Long.MIN_VALUE);
+    }
+
+    Contents read(DataInputStream in) throws IOException, RecordFileException {
+      int stride = RecordLayout.longsPerRequest(first.plan(), first.connections());
+      byte[] raw = new byte[RecordFormat.maxRawBytes(stride)];
+      byte[] stored = new byte[raw.length];
+      Inflater inflater = new Inflater();
+      CRC32 crc = new CRC32();
+      try {
+        while (!ended && torn == null) {
+          int kind = in.read();
+          if (kind < 0) {
+            break;
+          }
+          try {
+            switch (kind) {
+              case RecordFormat.RUNS_STORED, RecordFormat.RUNS_DEFLATED ->
+                  runs(in, kind, raw, stored, inflater, crc);
+              case RecordFormat.HEADER -> header(in, crc);
+              case RecordFormat.END -> end(in);
+              default -> damaged(in, "frame " + frame + " is of no kind known");
+            }
+          } catch (EOFException e) {
+            if (ended) {
+              throw new RecordFileException(file + " is damaged: its end mark is short");
+            }
+            torn = "its last frame was torn and is dropped";
+          }
+          frame++;
+        }
+      } catch (DataFormatException e) {
+        damaged(in, "frame " + frame + " does not inflate");
+      } finally {
+        inflater.end();
+      }
+      if (ended) {
+        return new Contents(file, last, rec);
+      }
+      return new Contents(file, cut(), rec);
+    }
+
+    /**
+     * The frame that fails: torn by a cut if it is the file's last, in which case it is dropped and
+     * the reading ends; otherwise damage.
+     */
+    private void damaged(DataInputStream in, String what) throws IOException, RecordFileException {
+      if (!ended && in.read() < 0) {
+        torn = "its last frame was torn (" + what + ") and is dropped";
+        return;
+      }
+      throw new RecordFileException(file + " is damaged: " + what);
+    }
+
+    private void header(DataInputStream in, CRC32 crc) throws IOException, RecordFileException {
+      int length = in.readInt();
+      int sum = in.readInt();
+      if (length < 2 || length > MAX_HEADER_BYTES) {
+        damaged(in, "frame " + frame + " is malformed");
+        return;
+      }
+      byte[] bytes = in.readNBytes(length);
+      if (bytes.length < length) {
+        throw new EOFException();
+      }
+      crc.reset();
+      crc.update(bytes);
+      if ((int) crc.getValue() != sum) {
+        damaged(in, "frame " + frame + " fails its checksum");
+        return;
+      }
+      RecordHeader h = parse(file, bytes);
+      if (!h.plan().equals(first.plan()) || h.connections() != first.connections()) {
+        throw new RecordFileException(file + " is damaged: frame " + frame + " is another run's");
+      }
+      last = h;
+    }
+
+    private void end(DataInputStream in) throws IOException, RecordFileException {
+      ended = true;
+      long count = in.readLong();
+      in.readLong(); // where the last header frame begins, for a reader that seeks to it
+      if (in.read() >= 0) {
+        throw new RecordFileException(file + " is damaged: bytes follow its end mark");
+      }
+      if (requests && count != placed) {
+        throw new RecordFileException(
+            file
+                + " is damaged: its end mark says "
+                + count
+                + " requests, its frames hold "
+                + placed);
+      }
+    }
+
+    private void runs(
+        DataInputStream in, int kind, byte[] raw, byte[] stored, Inflater inflater, CRC32 crc)
+        throws IOException, RecordFileException, DataFormatException {
+      int length = in.readInt();
+      int size = in.readInt();
+      int sum = in.readInt();
+      if (length < 4 || length > raw.length || size < 0 || size > raw.length) {
+        damaged(in, "frame " + frame + " is malformed");
+        return;
+      }
+      if (!requests) {
+        in.skipNBytes(size);
+        return;
+      }
+      if (kind == RecordFormat.RUNS_STORED) {
+        if (size != length) {
+          damaged(in, "frame " + frame + " is malformed");
+          return;
+        }
+        in.readFully(raw, 0, length);
+      } else {
+        in.readFully(stored, 0, size);
+        inflater.reset();
+        inflater.setInput(stored, 0, size);
+        int out = inflater.inflate(raw, 0, length);
+        if (out != length || !inflater.finished()) {
+          damaged(in, "frame " + frame + " is short");
+          return;
+        }
+      }
+      crc.reset();
+      crc.update(raw, 0, length);
+      if ((int) crc.getValue() != sum) {
+        damaged(in, "frame " + frame + " fails its checksum");
+        return;
+      }
+      place(ByteBuffer.wrap(raw, 0, length), length);
+    }
+
+    private void place(ByteBuffer in, int length) throws RecordFileException {
+      int stride = rec.stride();
+      int runs = in.getInt();
+      long total = 0;
+      if (runs < 1 || runs > RecordFormat.BLOCK_REQUESTS || 4L + 12L * runs > length) {
+        throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
+      }
+      long[] firsts = new long[runs];
+      int[] counts = new int[runs];
+      for (int r = 0; r < runs; r++) {
+        firsts[r] = in.getLong();
+        counts[r] = in.getInt();
+        total += counts[r];
+        if (firsts[r] < 0 || counts[r] < 1 || firsts[r] + counts[r] > rec.capacity()) {
+          throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
+        }
+      }
+      if (4L + 12L * runs + total * stride * Long.BYTES != length) {
+        throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
+      }
+      long[] data = rec.data();
+      for (int r = 0; r < runs; r++) {
+        long start = 0;
+        for (int k = (int) firsts[r]; k < firsts[r] + counts[r]; k++) {
+          start += in.getLong();
+          data[stride * k + RecordLayout.START_WORD] = start;
+          long time = in.getLong();
+          data[stride * k + RecordLayout.TIME_WORD] = time;
+          if (rec.hasIntendedStarts()) {
+            data[stride * k + RecordLayout.INTENDED_WORD] =
+                RecordLayout.start(start) - in.getLong();
+          }
+          if (rec.connections()) {
+            int c = rec.connectionIndex(k);
+            for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
+              data[c + i] = in.getLong();
+            }
+          }
+          int phase = RecordLayout.phase(time);
+          if (start != 0 && phase < phaseFirst.length) {
+            long begin = RecordLayout.start(start);
+            phaseFirst[phase] = Math.min(phaseFirst[phase], begin);
+            phaseLast[phase] = Math.max(phaseLast[phase], begin + RecordLayout.latency(time));
+          }
+        }
+      }
+      placed += total;
+    }
+
+    /**
+     * The header of a cut file: the last one it holds, with the phase the cut fell in (and any it
+     * had begun since that header) as stopped there, the run's time up to its last answer, and why
+     * it stopped.
+     */
+    private RecordHeader cut() {
+      LoadPlan plan = first.plan();
+      List<PhaseResult> phases = new ArrayList<>(last.phases());
+      long cut = Long.MIN_VALUE;
+      int reached = -1;
+      for (int p = 0; p < phaseLast.length; p++) {
+        if (phaseLast[p] != Long.MIN_VALUE) {
+          cut = Math.max(cut, phaseLast[p]);
+          reached = p;
+        }
+      }
+      for (PhaseResult r : phases) {
+        cut = Math.max(cut, r.startNanos() + r.durationNanos());
+      }
+      cut = Math.max(cut, 0);
+      for (int p = phases.size(); p <= reached; p++) {
+        long begin =
+            phases.isEmpty()
+                ? phaseFirst[p]
+                : phases.get(phases.size() - 1).startNanos()
+                    + phases.get(phases.size() - 1).durationNanos();
+        long until = p < reached && phaseFirst[p + 1] != Long.MAX_VALUE ? phaseFirst[p + 1] : cut;
+        phases.add(new PhaseResult(plan.phases().get(p), begin, Math.max(0, until - begin), false));
+      }
+      if (requests && rec.hasIntendedStarts()) {
+        // Counted from the recording, as the run counts them once it is over.
+        phases.replaceAll(
+            r ->
+                r.arrivals() != null
+                    ? r
+                    : r.withArrivals(
+                        ArrivalStats.of(
+                            rec,
+                            r.phase().index(),
+                            plan.arrivals(r.phase()),
+                            plan.rate(r.phase()),
+                            r.startNanos())));
+      }
+      long origin = phases.isEmpty() ? 0 : phases.get(0).startNanos();
+      // A plan with a schedule (stages, the open model's phases) has a length to be cut short of.
+      long planned = plan.scheduledStartNanos(plan.phases().size());
+      String at =
+          planned > 0
+              ? String.format(
+                  Locale.ROOT,
+                  "cut at %.1f s of %.1f s: no end mark",
+                  (cut - origin) / 1e9,
+                  planned / 1e9)
+              : String.format(Locale.ROOT, "cut at %.1f s: no end mark", (cut - origin) / 1e9);
+      return new RecordHeader(
+          plan,
+          last.scenario(),
+          last.host(),
+          last.startEpochNanos(),
+          requests ? cut : 0,
+          phases,
+          torn == null ? at : at + "; " + torn,
+          last.seed(),
+          last.seedPrinted(),
+          last.reasons(),
+          last.info(),
+          last.requests(),
+          last.connections(),
+          last.answers());
+    }
+  }
+
+  /** The requests of a file of formats 2 to 5: blocks of every slot, in order, then the end. */
+  private static Contents blocks(Path file, DataInputStream in, RecordHeader header)
+      throws IOException, RecordFileException {
+    LoadPlan plan = header.plan();
     LatencyRecorder rec = LatencyRecorder.allocate(plan, header.connections());
     long[] data = rec.data();
     int stride = rec.stride();
     int total = rec.capacity();
-    byte[] raw = new byte[BLOCK_REQUESTS * stride * Long.BYTES];
+    byte[] raw = new byte[RecordFormat.BLOCK_REQUESTS * stride * Long.BYTES];
     byte[] stored = new byte[raw.length];
     LongBuffer longs = ByteBuffer.wrap(raw).asLongBuffer();
     Inflater inflater = new Inflater();
@@ -282,7 +564,7 @@ public final class RecordFile {
     try {
       while (true) {
         int method = in.readUnsignedByte();
-        if (method == END) {
+        if (method == RecordFormat.END) {
           long count = in.readLong();
           if (count != total || next != total) {
             throw new RecordFileException(
@@ -294,7 +576,11 @@ public final class RecordFile {
         int size = in.readInt();
         int sum = in.readInt();
         int length = n * stride * Long.BYTES;
-        if (n < 1 || n > BLOCK_REQUESTS || next + n > total || size < 0 || size > raw.length) {
+        if (n < 1
+            || n > RecordFormat.BLOCK_REQUESTS
+            || next + n > total
+            || size < 0
+            || size > raw.length) {
           throw new RecordFileException(file + " is damaged: block " + block + " is malformed");
         }
         if (method == STORED && size == length) {

@@ -98,6 +98,29 @@ public record RecordHeader(
         Map.of());
   }
 
+  /**
+   * This header as a run in progress stands: the phases done so far and the failure reasons seen,
+   * its wall time and stop reason not yet known.
+   */
+  public RecordHeader standing(
+      List<PhaseResult> done, Map<Integer, String> seen, Map<Integer, Map<Integer, String>> kept) {
+    return new RecordHeader(
+        plan,
+        scenario,
+        host,
+        startEpochNanos,
+        0,
+        done,
+        null,
+        seed,
+        seedPrinted,
+        seen,
+        info,
+        requests,
+        connections,
+        kept);
+  }
+
   /** The reasons table the messages and the answers' reasons make. */
   public Reasons reasonTable() {
     Reasons table = new Reasons();

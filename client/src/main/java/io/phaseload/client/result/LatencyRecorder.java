@@ -286,9 +286,10 @@ public final class LatencyRecorder {
   }
 
   /**
-   * Records request {@code k}'s connection times as {@code times} gives them, after {@link #record}
-   * or {@link #recordOpen}, if this recording holds them ({@link #connections}); otherwise nothing.
-   * Called only by the thread that owns {@code k}.
+   * Records request {@code k}'s connection times as {@code times} gives them, before {@link
+   * #record} or {@link #recordOpen} (whose start word, written last, publishes the whole slot to
+   * readers during the run), if this recording holds them ({@link #connections}); otherwise
+   * nothing. Called only by the thread that owns {@code k}.
    */
   public void recordConnection(int k, ExchangeTimes times) {
     if (connectionWord >= 0) {
@@ -297,7 +298,7 @@ public final class LatencyRecorder {
   }
 
   /**
-   * Records request {@code k}'s connection times, after {@link #record} or {@link #recordOpen}.
+   * Records request {@code k}'s connection times, before {@link #record} or {@link #recordOpen}.
    * Called only by the thread that owns {@code k}, and only if {@link #connections}.
    *
    * @param connectNanos the TCP connect, 0 if none

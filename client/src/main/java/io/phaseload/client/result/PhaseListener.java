@@ -11,6 +11,12 @@ public interface PhaseListener {
   /** Told once, before the first phase, of what the run records into. */
   default void runStarted(RunView run) {}
 
+  /**
+   * Told once, as the run's clock starts (before the first phase's setup): the instant its time
+   * axis begins, nanoseconds since the epoch, as the result will say.
+   */
+  default void clockStarted(long startEpochNanos) {}
+
   default void phaseStarted(Phase phase) {}
 
   /**
@@ -25,6 +31,12 @@ public interface PhaseListener {
       public void runStarted(RunView run) {
         first.runStarted(run);
         second.runStarted(run);
+      }
+
+      @Override
+      public void clockStarted(long startEpochNanos) {
+        first.clockStarted(startEpochNanos);
+        second.clockStarted(startEpochNanos);
       }
 
       @Override

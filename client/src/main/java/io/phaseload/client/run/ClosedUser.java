@@ -241,10 +241,11 @@ final class ClosedUser implements PhasedUser {
 
   @Override
   public void answered(int outcome, long now, ExchangeTimes times) {
+    // The connection times first: the record's publish makes the whole slot visible to readers.
+    context.recorder().recordConnection(slot, times);
     context
         .recorder()
         .record(slot, sentAt - context.runStart(), now - sentAt, phase, request, outcome);
-    context.recorder().recordConnection(slot, times);
     slot++;
     context.stop().count(outcome, max);
     answeredAt = now;

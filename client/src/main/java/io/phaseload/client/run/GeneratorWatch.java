@@ -2,6 +2,7 @@ package io.phaseload.client.run;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.LatencyRecorder;
@@ -222,11 +223,16 @@ public final class GeneratorWatch implements PhaseListener, AutoCloseable {
    * phase boundary one reading may mix two phases). The response-to-send gaps are left at 0: they
    * are read once a phase is over.
    */
-  public RunView view(LatencyRecorder recording) {
+  public RunView view(LatencyRecorder recording, Reasons reasons) {
     return new RunView() {
       @Override
       public LatencyRecorder recording() {
         return recording;
+      }
+
+      @Override
+      public Reasons reasons() {
+        return reasons;
       }
 
       @Override

@@ -206,6 +206,8 @@ final class OpenUser implements PhasedUser {
 
   @Override
   public void answered(int outcome, long now, ExchangeTimes times) {
+    // The connection times first: the record's publish makes the whole slot visible to readers.
+    context.recorder().recordConnection(slot, times);
     context
         .recorder()
         .recordOpen(
@@ -216,7 +218,6 @@ final class OpenUser implements PhasedUser {
             phase,
             request,
             outcome);
-    context.recorder().recordConnection(slot, times);
     slot++;
     Think think = context.flow().think(request);
     request++;

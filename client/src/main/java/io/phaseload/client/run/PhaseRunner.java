@@ -149,6 +149,7 @@ public final class PhaseRunner {
     Instant startInstant = Instant.now();
     long runStart = nanoTime.getAsLong();
     long startEpochNanos = startInstant.getEpochSecond() * 1_000_000_000L + startInstant.getNano();
+    listener.clockStarted(startEpochNanos);
     List<PhaseResult> results = new ArrayList<>();
     // How the phases are driven: one drive through them all, or each once its users are done.
     if (plan.runsThrough()) {

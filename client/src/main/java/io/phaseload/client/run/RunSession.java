@@ -146,7 +146,7 @@ public final class RunSession implements AutoCloseable {
             config.keepAlive(),
             reasons);
     GeneratorWatch watch = GeneratorWatch.start();
-    listener.runStarted(watch.view(recorder));
+    listener.runStarted(watch.view(recorder, reasons));
     // The engine closes first: its event loops, if it has any, are tasks of the executor.
     try (ExecutorCloser executor =
             new ExecutorCloser(
@@ -217,6 +217,14 @@ public final class RunSession implements AutoCloseable {
     PhaseRunner test = active;
     if (test != null) {
       test.stop("interrupted");
+    }
+  }
+
+  /** Stops the run in progress with {@code reason}, as the failure limit would. */
+  public void stop(String reason) {
+    PhaseRunner test = active;
+    if (test != null) {
+      test.stop(reason);
     }
   }
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.cli.ExitCode;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.record.RecordFile;
+import io.phaseload.client.record.RecordFormat;
 import io.phaseload.client.testing.CompareRun;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -55,17 +55,17 @@ class CompareBadInputTest {
   void aRecordOfAnotherVersionIsRefused() throws Exception {
     byte[] bytes = Files.readAllBytes(good);
     // The format version is the int after the 8-byte magic.
-    ByteBuffer.wrap(bytes).putInt(8, RecordFile.VERSION + 1);
+    ByteBuffer.wrap(bytes).putInt(8, RecordFormat.VERSION + 1);
     Path other = dir.resolve("other.plr");
     Files.write(other, bytes);
     refused(
         other
             + " is in record format "
-            + (RecordFile.VERSION + 1)
+            + (RecordFormat.VERSION + 1)
             + "; this phaseload reads formats "
-            + RecordFile.OLDEST_VERSION
+            + RecordFormat.OLDEST_VERSION
             + " to "
-            + RecordFile.VERSION
+            + RecordFormat.VERSION
             + ": report it with the phaseload that wrote it",
         other.toString(),
         good.toString());

@@ -1,6 +1,7 @@
 package io.phaseload.client.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -52,14 +53,10 @@ class FullDiskTest {
     Files.writeString(earlier, "{\"an\": \"earlier run\"}");
     fill(disk.resolve("filler"));
 
-    List<String> outputs = List.of("--json", "--csv", "--html", "--hgrm", "--record");
+    List<String> outputs = List.of("--json", "--csv", "--html", "--hgrm");
     List<Path> files =
         List.of(
-            earlier,
-            disk.resolve("run.csv"),
-            disk.resolve("run.html"),
-            disk.resolve("run.hgrm"),
-            disk.resolve("run.rec"));
+            earlier, disk.resolve("run.csv"), disk.resolve("run.html"), disk.resolve("run.hgrm"));
     String[] args = {"4", "50", "--phases", "1.0", "--quiet"};
     for (int i = 0; i < outputs.size(); i++) {
       args = concat(args, outputs.get(i), files.get(i).toString());
@@ -87,6 +84,25 @@ class FullDiskTest {
           left.map(p -> p.getFileName().toString()).sorted().toList());
     }
     assertEquals("{\"an\": \"earlier run\"}", Files.readString(earlier));
+  }
+
+  /**
+   * The record is written as the run goes: on a full disk its header cannot be, so the run stops at
+   * once, says why in one line, and leaves nothing at the path (a file without its header is no
+   * record).
+   */
+  @Test
+  void aRecordOnAFullDiskStopsTheRunInOneLineAndLeavesNothing() throws Exception {
+    fill(disk.resolve("filler"));
+    Path record = disk.resolve("run.rec");
+    ClientRun run =
+        ClientRun.of("4", "50", "--phases", "1.0", "--quiet", "--record", record.toString());
+
+    assertEquals(ExitCode.FAILED, run.code(), run.out() + run.err());
+    assertEquals(
+        List.of("phaseload: cannot write " + record + ": No space left on device"),
+        run.err().strip().lines().toList());
+    assertFalse(Files.exists(record));
   }
 
   /** Writes until the disk is full. */

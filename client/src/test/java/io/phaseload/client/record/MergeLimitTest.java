@@ -51,8 +51,8 @@ class MergeLimitTest {
             false);
     Path file = dir.resolve("shard-" + plan.shard().index() + ".plr");
     try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(file))) {
-      out.write(RecordFile.MAGIC);
-      out.writeInt(RecordFile.VERSION);
+      out.write(RecordFormat.MAGIC);
+      out.writeInt(RecordFormat.VERSION);
       byte[] h = header.toBytes();
       out.writeInt(h.length);
       out.write(h);

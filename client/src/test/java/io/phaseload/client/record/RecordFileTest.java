@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.OpenPhases;
@@ -17,6 +18,7 @@ import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -136,26 +138,137 @@ class RecordFileTest {
   void aFormatTwoFileStillReads() throws Exception {
     LoadPlan plan = LoadPlan.standard(50, 40);
     RunResult run = run(plan, 7);
-    Path file = dir.resolve("v3.plr");
-    RecordFile.write(file, run, info(plan), List.of("GET: GET /x (ROUND_ROBIN)"));
-    byte[] bytes = Files.readAllBytes(file);
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    int headerAt = RecordFile.MAGIC.length + 8;
-    int length = in.getInt(RecordFile.MAGIC.length + 4);
-    String header = new String(bytes, headerAt, length, StandardCharsets.UTF_8);
+    String header =
+        new String(
+            RecordFile.header(run, info(plan), List.of("GET: GET /x (ROUND_ROBIN)")).toBytes(),
+            StandardCharsets.UTF_8);
     String old = header.replace(",\"connections\":false", "");
     assertEquals(header.length() - ",\"connections\":false".length(), old.length());
-    byte[] h = old.getBytes(StandardCharsets.UTF_8);
-    ByteBuffer out = ByteBuffer.allocate(bytes.length - length + h.length);
-    out.put(RecordFile.MAGIC).putInt(2).putInt(h.length).put(h);
-    out.put(bytes, headerAt + length, bytes.length - headerAt - length);
     Path v2 = dir.resolve("v2.plr");
-    Files.write(v2, out.array());
+    Files.write(v2, WholeRecord.bytes(2, old.getBytes(StandardCharsets.UTF_8), run.recording()));
 
     RecordFile.Contents c = RecordFile.read(v2);
     assertFalse(c.header().connections());
     assertFalse(c.recording().connections());
     assertArrayEquals(run.recording().data(), c.recording().data());
+    assertEquals(run.phases(), c.result().phases());
+  }
+
+  /** A file of format 5, the last written whole after its run, reads word for word. */
+  @Test
+  void aFormatFiveFileStillReads() throws Exception {
+    LoadPlan plan = LoadPlan.standard(100, 400).sharded(new Shard(1, 3));
+    RunResult run = run(plan, 11, true);
+    Path v5 = dir.resolve("v5.plr");
+    byte[] header = RecordFile.header(run, info(plan), List.of("r")).toBytes();
+    Files.write(v5, WholeRecord.bytes(5, header, run.recording()));
+
+    RecordFile.Contents c = RecordFile.read(v5);
+    assertArrayEquals(run.recording().data(), c.recording().data());
+    assertEquals(run.stopReason(), c.result().stopReason());
+    assertEquals(run.wallNanos(), c.result().wallNanos());
+  }
+
+  /**
+   * A run streamed as it goes, in flushes between which each user (closed) records its next slots
+   * in order, or arrivals (open) end out of order, reads back word for word; every slot written
+   * once.
+   */
+  @Test
+  void aRecordingStreamedAsItGoesReadsBackWordForWord() throws Exception {
+    for (LoadPlan plan :
+        List.of(
+            LoadPlan.standard(40, 30),
+            LoadPlan.standard(10, 50)
+                .withModel(new OpenPhases(250.5, Duration.ofSeconds(3), Spacing.POISSON)))) {
+      Path file = dir.resolve("streamed.plr");
+      LatencyRecorder whole = streamed(plan, file, 5, true);
+      RecordFile.Contents c = RecordFile.read(file);
+      assertArrayEquals(whole.data(), c.recording().data());
+      assertEquals(null, c.result().stopReason());
+      assertEquals(4321, c.result().wallNanos());
+    }
+  }
+
+  /**
+   * A streamed file cut at any byte (a process killed as it wrote, a disk that filled) reads: its
+   * header says where the run was cut, and every request it gives is one the run recorded, word for
+   * word; the longer the file, the more it gives.
+   */
+  @Test
+  void aStreamedFileCutAnywhereReadsTheRequestsItsWholeFramesHold() throws Exception {
+    LoadPlan plan = LoadPlan.standard(40, 30);
+    Path file = dir.resolve("streamed.plr");
+    LatencyRecorder whole = streamed(plan, file, 6, false);
+    byte[] bytes = Files.readAllBytes(file);
+    int headerEnd = RecordFormat.MAGIC.length + 8 + ByteBuffer.wrap(bytes).getInt(12);
+    long before = -1;
+    Path cut = dir.resolve("cut.plr");
+    for (int at = headerEnd; at <= bytes.length; at += Math.max(1, bytes.length / 97)) {
+      Files.write(cut, Arrays.copyOf(bytes, at));
+      RecordFile.Contents c = RecordFile.read(cut);
+      String why = c.result().stopReason();
+      assertTrue(why.startsWith("cut at ") && why.contains("s: no end mark"), why);
+      LatencyRecorder back = c.recording();
+      long reached = 0;
+      for (int k = 0; k < back.capacity(); k++) {
+        if (back.reached(k)) {
+          reached++;
+          assertEquals(whole.startWord(k), back.startWord(k), "slot " + k + " cut at " + at);
+          assertEquals(whole.timeWord(k), back.timeWord(k), "slot " + k + " cut at " + at);
+        }
+      }
+      assertTrue(reached >= before, "cut at " + at + ": " + reached + " after " + before);
+      before = reached;
+      assertEquals(plan.totalRequests(), RecordFile.readHeader(cut).requests());
+    }
+    assertTrue(before > 0, "the longest cut gives requests");
+  }
+
+  /**
+   * Writes {@code plan}'s run as a run would: {@code rounds} flushes, between which each user (or a
+   * random half of the arrivals, out of order) records its next slots; then, if {@code end}, its
+   * end mark. The recording written.
+   */
+  private static LatencyRecorder streamed(LoadPlan plan, Path file, int rounds, boolean end)
+      throws IOException {
+    LatencyRecorder rec = LatencyRecorder.allocate(plan);
+    Reasons reasons = new Reasons();
+    RunResult run = new RunResult(plan, 1, 4321, List.of(), rec, reasons, null, 77, false);
+    RecordHeader header = RecordFile.header(run, info(plan), List.of("r"));
+    SplittableRandom random = new SplittableRandom(3);
+    int[] next = new int[rec.capacity()];
+    try (OutputStream out = Files.newOutputStream(file)) {
+      RecordStream stream = new RecordStream(out, () -> {}, header, rec, 1 << 20);
+      for (int round = 0; round < rounds; round++) {
+        for (int p = 0; p < rec.phaseCount(); p++) {
+          long units = rec.units(p, 0);
+          for (long u = 0; u < units; u++) {
+            int first = rec.start(p, 0, u);
+            int per = rec.perUnit(0);
+            int from = first + next[first];
+            int upTo = Math.min(first + per, from + random.nextInt(per / rounds + 2));
+            if (rec.hasIntendedStarts() && random.nextBoolean()) {
+              continue; // this arrival ends later
+            }
+            for (int k = from; k < upTo; k++) {
+              long start = 1 + random.nextLong(1L << 40);
+              if (rec.hasIntendedStarts()) {
+                rec.recordOpen(k, start - 5, start, random.nextLong(1L << 30), p, 0, 0);
+              } else {
+                rec.record(k, start, random.nextLong(1L << 30), p, 0, 0);
+              }
+            }
+            next[first] = upTo - first;
+          }
+        }
+        stream.flush(header.standing(List.of(), reasons.messages(), reasons.answers()), false);
+      }
+      if (end) {
+        stream.end(header);
+      }
+    }
+    return rec;
   }
 
   private void roundTrip(LoadPlan plan) throws Exception {
@@ -205,26 +318,30 @@ class RecordFileTest {
     assertEquals(
         empty + " is not a phaseload record file (written by client.jar --record)", refusal(empty));
 
-    for (int version : new int[] {RecordFile.OLDEST_VERSION - 1, RecordFile.VERSION + 1}) {
+    for (int version : new int[] {RecordFormat.OLDEST_VERSION - 1, RecordFormat.VERSION + 1}) {
       Path other = dir.resolve("v" + version + ".plr");
       byte[] changed = bytes.clone();
-      ByteBuffer.wrap(changed).putInt(RecordFile.MAGIC.length, version);
+      ByteBuffer.wrap(changed).putInt(RecordFormat.MAGIC.length, version);
       Files.write(other, changed);
       assertEquals(
           other
               + " is in record format "
               + version
               + "; this phaseload reads formats "
-              + RecordFile.OLDEST_VERSION
+              + RecordFormat.OLDEST_VERSION
               + " to "
-              + RecordFile.VERSION
+              + RecordFormat.VERSION
               + ": report it with the phaseload that wrote it",
           refusal(other));
     }
 
     Path cut = dir.resolve("cut.plr");
     Files.write(cut, Arrays.copyOf(bytes, bytes.length - 100));
-    assertEquals(cut + " is truncated: it ends before its last request", refusal(cut));
+    String why = RecordFile.read(cut).result().stopReason();
+    assertTrue(
+        why.startsWith("cut at ")
+            && why.endsWith(" s: no end mark; its last frame was torn and is dropped"),
+        why);
 
     Path headerCut = dir.resolve("header-cut.plr");
     Files.write(headerCut, Arrays.copyOf(bytes, 20));

@@ -1,0 +1,190 @@
+package io.phaseload.client.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.phaseload.client.cli.ExitCode;
+import io.phaseload.client.cli.Main;
+import io.phaseload.client.record.RecordFile;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.server.PhaseloadServer;
+import io.phaseload.server.ServerConfig;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The record survives what kills its process: the real client as a child JVM against a real server,
+ * killed with SIGKILL at random moments, or running out of disk. Each file reads, says where the
+ * run was cut, and holds what the server answered, short of at most a second's worth.
+ */
+class RecordCrashTest {
+
+  @TempDir Path dir;
+
+  /**
+   * kill -9 at 20 random moments, of closed runs at full speed and of open runs at 2,000 arrivals a
+   * second. What the server answered and the file does not hold is what was in flight or answered
+   * since the last write (every {@code RecordWriter.PERIOD}): at most a second's worth.
+   */
+  @Test
+  @Timeout(240)
+  void killedAtAnyMomentTheRecordReadsAndHoldsWhatTheServerAnswered() throws Exception {
+    long seed = System.nanoTime();
+    SplittableRandom random = new SplittableRandom(seed);
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      for (int i = 0; i < 20; i++) {
+        boolean open = i % 2 == 1;
+        int users = open ? 50 : 4;
+        Path file = dir.resolve("kill" + i + ".plr");
+        List<String> args =
+            new ArrayList<>(
+                List.of(
+                    String.valueOf(users),
+                    "100000",
+                    "127.0.0.1",
+                    String.valueOf(server.port()),
+                    "--phases",
+                    "1.0",
+                    "--quiet",
+                    "--record",
+                    file.toString()));
+        if (open) {
+          args.addAll(List.of("--rate", "2000", "--phase-seconds", "60"));
+        }
+        long before = server.stats().answered();
+        Process child = child(args);
+        try {
+          awaitHeader(file, child);
+          long waitMillis = random.nextLong(300, 1500);
+          Thread.sleep(waitMillis);
+          child.destroyForcibly(); // SIGKILL
+          assertTrue(child.waitFor(10, TimeUnit.SECONDS));
+          long received = settled(server) - before;
+          String at = "kill " + i + " after " + waitMillis + " ms (seed " + seed + ")";
+
+          RecordFile.Contents c = RecordFile.read(file);
+          String why = c.result().stopReason();
+          assertTrue(why != null && why.startsWith("cut at "), at + ": " + why);
+          long held = reached(c.recording());
+          double perSecond = received / (waitMillis / 1e3);
+          assertTrue(held <= received, at + ": holds " + held + " of " + received + " answered");
+          assertTrue(
+              received - held <= perSecond + users,
+              at + ": holds " + held + " of " + received + " answered, at " + perSecond + "/s");
+          if (waitMillis >= 1200) {
+            // A write a period after the clock started, and one more since.
+            assertTrue(held > 0, at + ": holds nothing of " + received);
+          }
+        } finally {
+          child.destroyForcibly().waitFor();
+        }
+      }
+    }
+  }
+
+  /**
+   * A disk that fills as the run goes (a 256 KiB tmpfs): the run stops, says why in one line, exits
+   * 1 with its report printed, and what was written reads as a cut run.
+   */
+  @Test
+  @Timeout(120)
+  void aDiskThatFillsStopsTheRunAndWhatWasWrittenReads() throws Exception {
+    Path disk = dir.resolve("disk");
+    Files.createDirectories(disk);
+    Process mount =
+        new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.toString())
+            .redirectErrorStream(true)
+            .start();
+    assumeTrue(mount.waitFor() == 0, "mounting a tmpfs needs root");
+    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      Path file = disk.resolve("run.plr");
+      Process child =
+          child(
+              List.of(
+                  "4",
+                  "200000",
+                  "127.0.0.1",
+                  String.valueOf(server.port()),
+                  "--phases",
+                  "1.0",
+                  "--record",
+                  file.toString()));
+      assertTrue(child.waitFor(100, TimeUnit.SECONDS), "the run stops when the disk is full");
+      String out = Files.readString(dir.resolve("child.out"), StandardCharsets.UTF_8);
+      String err = Files.readString(dir.resolve("child.err"), StandardCharsets.UTF_8);
+      assertEquals(ExitCode.FAILED, child.exitValue(), out + err);
+      assertEquals(
+          List.of("phaseload: cannot write " + file + ": No space left on device"),
+          err.strip().lines().toList());
+      assertTrue(
+          out.contains("PARTIAL RESULTS: run stopped early (cannot write the record " + file), out);
+      long received = settled(server);
+
+      RecordFile.Contents c = RecordFile.read(file);
+      assertTrue(c.result().stopReason().startsWith("cut at "), c.result().stopReason());
+      long held = reached(c.recording());
+      assertTrue(held > 0 && held < received, held + " held of " + received + " answered");
+      assertFalse(out.contains("\tat "), out);
+    } finally {
+      new ProcessBuilder("umount", disk.toString()).start().waitFor();
+    }
+  }
+
+  private Process child(List<String> args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx1g");
+    command.add("-cp");
+    command.add(
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    command.add(Main.class.getName());
+    command.addAll(args);
+    return new ProcessBuilder(command)
+        .redirectInput(new File("/dev/null"))
+        .redirectOutput(dir.resolve("child.out").toFile())
+        .redirectError(dir.resolve("child.err").toFile())
+        .start();
+  }
+
+  /** Waits until the record has its header: the run's clock has started. */
+  private static void awaitHeader(Path file, Process child) throws Exception {
+    for (int i = 0; i < 3000 && !(Files.exists(file) && Files.size(file) > 64); i++) {
+      assertTrue(child.isAlive(), "the child exited before its run began");
+      Thread.sleep(10);
+    }
+    assertTrue(Files.size(file) > 64, "no record header after 30 s");
+  }
+
+  /** What the server has answered once its count stops moving (the dead client's last ones). */
+  private static long settled(PhaseloadServer server) throws InterruptedException {
+    long last = -1;
+    long now = server.stats().answered();
+    while (now != last) {
+      Thread.sleep(200);
+      last = now;
+      now = server.stats().answered();
+    }
+    return now;
+  }
+
+  private static long reached(LatencyRecorder rec) {
+    long n = 0;
+    for (int k = 0; k < rec.capacity(); k++) {
+      if (rec.reached(k)) {
+        n++;
+      }
+    }
+    return n;
+  }
+}
