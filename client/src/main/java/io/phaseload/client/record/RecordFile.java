@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
-import java.nio.LongBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -286,7 +285,7 @@ public final class RecordFile {
       this.first = first;
       this.last = first;
       this.requests = requests;
-      this.rec = requests ? LatencyRecorder.allocate(first.plan(), first.connections()) : null;
+      this.rec = requests ? LatencyRecorder.sparse(first.plan(), first.connections()) : null;
       int phases = first.plan().phases().size();
       this.phaseFirst = new long[phases];
       this.phaseLast = new long[phases];
@@ -445,24 +444,11 @@ public final class RecordFile {
       if (4L + 12L * runs + total * stride * Long.BYTES != length) {
         throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
       }
-      long[] data = rec.data();
       for (int r = 0; r < runs; r++) {
         long start = 0;
         for (int k = (int) firsts[r]; k < firsts[r] + counts[r]; k++) {
-          start += in.getLong();
-          data[stride * k + RecordLayout.START_WORD] = start;
-          long time = in.getLong();
-          data[stride * k + RecordLayout.TIME_WORD] = time;
-          if (rec.hasIntendedStarts()) {
-            data[stride * k + RecordLayout.INTENDED_WORD] =
-                RecordLayout.start(start) - in.getLong();
-          }
-          if (rec.connections()) {
-            int c = rec.connectionIndex(k);
-            for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
-              data[c + i] = in.getLong();
-            }
-          }
+          start = slot(rec, k, start, in);
+          long time = rec.timeWord(k);
           int phase = RecordLayout.phase(time);
           if (start != 0 && phase < phaseFirst.length) {
             long begin = RecordLayout.start(start);
@@ -550,13 +536,12 @@ public final class RecordFile {
   private static Contents blocks(Path file, DataInputStream in, RecordHeader header)
       throws IOException, RecordFileException {
     LoadPlan plan = header.plan();
-    LatencyRecorder rec = LatencyRecorder.allocate(plan, header.connections());
-    long[] data = rec.data();
+    LatencyRecorder rec = LatencyRecorder.sparse(plan, header.connections());
     int stride = rec.stride();
     int total = rec.capacity();
     byte[] raw = new byte[RecordFormat.BLOCK_REQUESTS * stride * Long.BYTES];
     byte[] stored = new byte[raw.length];
-    LongBuffer longs = ByteBuffer.wrap(raw).asLongBuffer();
+    ByteBuffer longs = ByteBuffer.wrap(raw);
     Inflater inflater = new Inflater();
     CRC32 crc = new CRC32();
     int next = 0;
@@ -605,18 +590,7 @@ public final class RecordFile {
         longs.clear();
         long start = 0;
         for (int k = next; k < next + n; k++) {
-          start += longs.get();
-          data[stride * k + RecordLayout.START_WORD] = start;
-          data[stride * k + RecordLayout.TIME_WORD] = longs.get();
-          if (rec.hasIntendedStarts()) {
-            data[stride * k + RecordLayout.INTENDED_WORD] = RecordLayout.start(start) - longs.get();
-          }
-          if (rec.connections()) {
-            int c = rec.connectionIndex(k);
-            for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
-              data[c + i] = longs.get();
-            }
-          }
+          start = slot(rec, k, start, longs);
         }
         next += n;
         block++;
@@ -626,6 +600,32 @@ public final class RecordFile {
     } finally {
       inflater.end();
     }
+  }
+
+  /**
+   * Reads slot {@code k}'s words from {@code in}, as {@link RecordStream} wrote them (the start
+   * word as its difference from the one before, {@code previous}), into {@code rec}.
+   *
+   * @return the slot's start word
+   */
+  private static long slot(LatencyRecorder rec, int k, long previous, ByteBuffer in) {
+    long start = previous + in.getLong();
+    if (start == 0) {
+      // A slot no request reached (written by formats 2 to 5): its page stays as it is, unwritten.
+      in.position(in.position() + (rec.stride() - 1) * Long.BYTES);
+      return start;
+    }
+    rec.setWord(k, RecordLayout.START_WORD, start);
+    rec.setWord(k, RecordLayout.TIME_WORD, in.getLong());
+    if (rec.hasIntendedStarts()) {
+      rec.setWord(k, RecordLayout.INTENDED_WORD, RecordLayout.start(start) - in.getLong());
+    }
+    if (rec.connections()) {
+      for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
+        rec.setWord(k, rec.connectionWord() + i, in.getLong());
+      }
+    }
+    return start;
   }
 
   /** This machine's name, for the merged report's Shards block; "unknown" if it has none. */

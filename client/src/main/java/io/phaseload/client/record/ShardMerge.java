@@ -64,7 +64,7 @@ public final class ShardMerge {
     // Shards of one command all open connections per request or none do; a shard without the
     // times merges as zeros (none measured) beside those with them.
     boolean connections = headers.stream().anyMatch(RecordHeader::connections);
-    LatencyRecorder merged = LatencyRecorder.allocate(whole, connections);
+    LatencyRecorder merged = LatencyRecorder.sparse(whole, connections);
     Reasons reasons = new Reasons();
     List<ShardRun> shards = new ArrayList<>();
     List<Integer> order = new ArrayList<>();
@@ -253,15 +253,11 @@ public final class ShardMerge {
       long offset,
       int[] codes,
       long[] counts) {
-    long[] s = src.data();
-    long[] d = dst.data();
-    int stride = src.stride();
-    int strideTo = dst.stride();
     boolean connections = src.connections() && dst.connections();
     for (int k = 0; k < slots; k++) {
-      int a = stride * (from + k);
-      int b = strideTo * (to + k);
-      long start = s[a + RecordLayout.START_WORD];
+      int a = from + k;
+      int b = to + k;
+      long start = src.startWord(a);
       if (start == 0) {
         continue; // a slot no request reached
       }
@@ -278,19 +274,18 @@ public final class ShardMerge {
       } else {
         counts[2]++;
       }
-      d[b + RecordLayout.START_WORD] =
-          RecordLayout.packStart(RecordLayout.start(start) + offset, outcome);
-      d[b + RecordLayout.TIME_WORD] = s[a + RecordLayout.TIME_WORD];
+      dst.setWord(
+          b,
+          RecordLayout.START_WORD,
+          RecordLayout.packStart(RecordLayout.start(start) + offset, outcome));
+      dst.setWord(b, RecordLayout.TIME_WORD, src.timeWord(a));
       if (src.hasIntendedStarts()) {
-        d[b + RecordLayout.INTENDED_WORD] = s[a + RecordLayout.INTENDED_WORD] + offset;
+        dst.setWord(b, RecordLayout.INTENDED_WORD, src.intendedNanos(a) + offset);
       }
       if (connections) {
-        System.arraycopy(
-            s,
-            src.connectionIndex(from + k),
-            d,
-            dst.connectionIndex(to + k),
-            RecordLayout.CONNECTION_LONGS);
+        for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
+          dst.setWord(b, dst.connectionWord() + i, src.word(a, src.connectionWord() + i));
+        }
       }
     }
   }

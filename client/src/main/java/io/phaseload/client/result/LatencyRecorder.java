@@ -4,11 +4,15 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Every request of a run, in one {@code long[]} allocated before the run, packed as {@link
- * RecordLayout} says: {@value RecordLayout#BYTES_PER_REQUEST} bytes per request, more in the open
- * model and in a run that times the connection it opens for each request.
+ * Every request of a run, in pages of {@value #PAGE_SLOTS} slots packed as {@link RecordLayout}
+ * says: {@value RecordLayout#BYTES_PER_REQUEST} bytes per request, more in the open model and in a
+ * run that times the connection it opens for each request. A plan of a known count has every page
+ * allocated before the run, so that recording allocates nothing; a run by time ({@link #sparse}),
+ * whose users' iterations are a bound and not a count, has a page allocated when its first slot is
+ * recorded, so that it holds what was recorded, not what might have been.
  *
  * <p>Requests are stored phase by phase, in each phase population by population, each population's
  * users (closed model) or arrivals (open model) one after another, each one's requests in the order
@@ -24,7 +28,17 @@ public final class LatencyRecorder {
 
   private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
-  private final long[] data;
+  private static final int PAGE_BITS = 12;
+
+  /** Slots per page: a page is 64 KiB of the closed model's slots. */
+  public static final int PAGE_SLOTS = 1 << PAGE_BITS;
+
+  private static final int PAGE_MASK = PAGE_SLOTS - 1;
+
+  /** The pages; one not yet allocated (a sparse recording's) holds no reached slot. */
+  private final AtomicReferenceArray<long[]> pages;
+
+  private final int capacity;
   private final int stride;
   private final boolean open;
 
@@ -44,14 +58,15 @@ public final class LatencyRecorder {
   private final int[] phaseSlots;
 
   private LatencyRecorder(
-      long[] data,
+      int capacity,
+      boolean sparse,
       int base,
       boolean connections,
       int[][] regionBase,
       int[][] units,
       int[] perUnit,
       int[] phaseSlots) {
-    this.data = data;
+    this.capacity = capacity;
     // The layout decides what a request's words hold; the intended start is the word it adds.
     this.open = base == RecordLayout.OPEN_LONGS_PER_REQUEST;
     this.connectionWord = connections ? base : -1;
@@ -64,6 +79,62 @@ public final class LatencyRecorder {
     for (int p = 0; p < regionBase.length; p++) {
       phaseBase[p] = regionBase[p][0];
     }
+    this.pages = new AtomicReferenceArray<>((capacity + PAGE_MASK) >>> PAGE_BITS);
+    if (!sparse) {
+      for (int i = 0; i < pages.length(); i++) {
+        pages.set(i, newPage(i));
+      }
+    }
+  }
+
+  /** Page {@code i}, sized to the slots it holds: the last one may hold fewer. */
+  private long[] newPage(int i) {
+    int slots = Math.min(PAGE_SLOTS, capacity - (i << PAGE_BITS));
+    return new long[slots * stride];
+  }
+
+  /** The page that holds slot {@code k}, allocated if it was not: by the first of its writers. */
+  private long[] writable(int k) {
+    int i = k >>> PAGE_BITS;
+    long[] page = pages.get(i);
+    if (page == null) {
+      long[] fresh = newPage(i);
+      page = pages.compareAndExchange(i, null, fresh);
+      if (page == null) {
+        page = fresh;
+      }
+    }
+    return page;
+  }
+
+  /** Where slot {@code k}'s word {@code word} is in its page. */
+  private int at(int k, int word) {
+    return (k & PAGE_MASK) * stride + word;
+  }
+
+  /** Slot {@code k}'s word {@code word}; 0 in a page not allocated. */
+  public long word(int k, int word) {
+    long[] page = pages.get(k >>> PAGE_BITS);
+    return page == null ? 0 : page[at(k, word)];
+  }
+
+  /**
+   * Sets slot {@code k}'s word {@code word}: for the record file and the merge, which fill a
+   * recording with what another wrote, and for nothing during a run.
+   */
+  public void setWord(int k, int word, long value) {
+    writable(k)[at(k, word)] = value;
+  }
+
+  /** Pages allocated: of a sparse recording, those a request was recorded in. */
+  public int pagesAllocated() {
+    int n = 0;
+    for (int i = 0; i < pages.length(); i++) {
+      if (pages.get(i) != null) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /**
@@ -84,6 +155,18 @@ public final class LatencyRecorder {
    *     phases or requests per iteration than the layout can tell apart
    */
   public static LatencyRecorder allocate(LoadPlan plan, boolean connections) {
+    return allocate(plan, connections, false);
+  }
+
+  /**
+   * A recording of the plan whose pages are allocated as requests are recorded in them: for a run
+   * by time, whose users' iterations bound what it may record, not what it will.
+   */
+  public static LatencyRecorder sparse(LoadPlan plan, boolean connections) {
+    return allocate(plan, connections, true);
+  }
+
+  private static LatencyRecorder allocate(LoadPlan plan, boolean connections, boolean sparse) {
     long total = plan.totalRequests();
     if (total > RecordLayout.maxRequests(plan, connections)) {
       throw new IllegalArgumentException(
@@ -112,9 +195,9 @@ public final class LatencyRecorder {
       }
       slots[p] = (int) (next - base[p][0]);
     }
-    int stride = RecordLayout.longsPerRequest(plan, connections);
     return new LatencyRecorder(
-        new long[(int) (stride * total)],
+        (int) total,
+        sparse,
         RecordLayout.longsPerRequest(plan),
         connections,
         base,
@@ -133,11 +216,6 @@ public final class LatencyRecorder {
     return plan.totalRequests() * RecordLayout.longsPerRequest(plan, connections) * Long.BYTES;
   }
 
-  /** The array itself: for the record file and the merge only, which read and write it whole. */
-  public long[] data() {
-    return data;
-  }
-
   /** Longs per request. */
   public int stride() {
     return stride;
@@ -145,7 +223,7 @@ public final class LatencyRecorder {
 
   /** Request slots the array holds (reached or not). */
   public int capacity() {
-    return data.length / stride;
+    return capacity;
   }
 
   /**
@@ -164,11 +242,11 @@ public final class LatencyRecorder {
   }
 
   /**
-   * Where request {@code k}'s connection times begin in {@link #data}: its connect, TLS and first
+   * The word of a slot where its connection times begin ({@link #word}): its connect, TLS and first
    * byte times at {@link RecordLayout#CONNECT_OFFSET} and after. Only if {@link #connections}.
    */
-  public int connectionIndex(int k) {
-    return stride * k + connectionWord;
+  public int connectionWord() {
+    return connectionWord;
   }
 
   /** Slots of phase {@code phase}: its requests, sent or not. */
@@ -245,8 +323,9 @@ public final class LatencyRecorder {
    */
   public void record(
       int k, long startNanos, long latencyNanos, int phase, int request, int outcome) {
-    data[stride * k + RecordLayout.TIME_WORD] = RecordLayout.packTime(latencyNanos, phase, request);
-    publish(k, RecordLayout.packStart(startNanos, outcome));
+    long[] page = writable(k);
+    page[at(k, RecordLayout.TIME_WORD)] = RecordLayout.packTime(latencyNanos, phase, request);
+    publish(page, k, RecordLayout.packStart(startNanos, outcome));
   }
 
   /**
@@ -254,8 +333,8 @@ public final class LatencyRecorder {
    * store (on x86 an ordinary store; on ARM a store-release), so that a reader during the run never
    * sees a reached slot without its latency.
    */
-  private void publish(int k, long startWord) {
-    WORDS.setRelease(data, stride * k + RecordLayout.START_WORD, startWord);
+  private void publish(long[] page, int k, long startWord) {
+    WORDS.setRelease(page, at(k, RecordLayout.START_WORD), startWord);
   }
 
   /**
@@ -263,7 +342,8 @@ public final class LatencyRecorder {
    * reached the slot; once not 0, the slot's time word and intended start are readable too.
    */
   public long publishedStartWord(int k) {
-    return (long) WORDS.getAcquire(data, stride * k + RecordLayout.START_WORD);
+    long[] page = pages.get(k >>> PAGE_BITS);
+    return page == null ? 0 : (long) WORDS.getAcquire(page, at(k, RecordLayout.START_WORD));
   }
 
   /**
@@ -280,9 +360,10 @@ public final class LatencyRecorder {
       int phase,
       int request,
       int outcome) {
-    data[stride * k + RecordLayout.TIME_WORD] = RecordLayout.packTime(latencyNanos, phase, request);
-    data[stride * k + RecordLayout.INTENDED_WORD] = intendedNanos;
-    publish(k, RecordLayout.packStart(startNanos, outcome));
+    long[] page = writable(k);
+    page[at(k, RecordLayout.TIME_WORD)] = RecordLayout.packTime(latencyNanos, phase, request);
+    page[at(k, RecordLayout.INTENDED_WORD)] = intendedNanos;
+    publish(page, k, RecordLayout.packStart(startNanos, outcome));
   }
 
   /**
@@ -307,32 +388,31 @@ public final class LatencyRecorder {
    *     none arrived or the engine cannot tell
    */
   public void recordConnection(int k, long connectNanos, long tlsNanos, long firstByteNanos) {
-    int i = stride * k + connectionWord;
-    data[i + RecordLayout.CONNECT_OFFSET] = connectNanos;
-    data[i + RecordLayout.TLS_OFFSET] = tlsNanos;
-    data[i + RecordLayout.FIRST_BYTE_OFFSET] = firstByteNanos;
+    long[] page = writable(k);
+    int i = at(k, connectionWord);
+    page[i + RecordLayout.CONNECT_OFFSET] = connectNanos;
+    page[i + RecordLayout.TLS_OFFSET] = tlsNanos;
+    page[i + RecordLayout.FIRST_BYTE_OFFSET] = firstByteNanos;
   }
 
   /** Request {@code k}'s TCP connect time; 0 if none, or if the recording has no such times. */
   public long connectNanos(int k) {
-    return connectionWord < 0 ? 0 : data[stride * k + connectionWord + RecordLayout.CONNECT_OFFSET];
+    return connectionWord < 0 ? 0 : word(k, connectionWord + RecordLayout.CONNECT_OFFSET);
   }
 
   /** Request {@code k}'s TLS handshake time; 0 if none, or if the recording has no such times. */
   public long tlsNanos(int k) {
-    return connectionWord < 0 ? 0 : data[stride * k + connectionWord + RecordLayout.TLS_OFFSET];
+    return connectionWord < 0 ? 0 : word(k, connectionWord + RecordLayout.TLS_OFFSET);
   }
 
   /** Request {@code k}'s time to first byte; 0 if unknown, or the recording has no such times. */
   public long firstByteNanos(int k) {
-    return connectionWord < 0
-        ? 0
-        : data[stride * k + connectionWord + RecordLayout.FIRST_BYTE_OFFSET];
+    return connectionWord < 0 ? 0 : word(k, connectionWord + RecordLayout.FIRST_BYTE_OFFSET);
   }
 
   /** When request {@code k} should have been sent; its start in the closed model. */
   public long intendedNanos(int k) {
-    return open ? data[stride * k + RecordLayout.INTENDED_WORD] : startNanos(k);
+    return open ? word(k, RecordLayout.INTENDED_WORD) : startNanos(k);
   }
 
   /**
@@ -357,12 +437,12 @@ public final class LatencyRecorder {
 
   /** Request {@code k}'s start word (start and outcome), as {@link RecordLayout} reads it. */
   public long startWord(int k) {
-    return data[stride * k + RecordLayout.START_WORD];
+    return word(k, RecordLayout.START_WORD);
   }
 
   /** Request {@code k}'s time word (latency and cell), as {@link RecordLayout} reads it. */
   public long timeWord(int k) {
-    return data[stride * k + RecordLayout.TIME_WORD];
+    return word(k, RecordLayout.TIME_WORD);
   }
 
   public long startNanos(int k) {

@@ -24,26 +24,22 @@ final class WholeRecord {
     out.writeInt(header.length);
     out.write(header);
     int requests = rec.capacity();
-    long[] data = rec.data();
-    int stride = rec.stride();
     for (int first = 0; first < requests; first += RecordFormat.BLOCK_REQUESTS) {
       int n = Math.min(RecordFormat.BLOCK_REQUESTS, requests - first);
       ByteArrayOutputStream block = new ByteArrayOutputStream();
       DataOutputStream longs = new DataOutputStream(block);
       long previous = 0;
       for (int k = first; k < first + n; k++) {
-        long start = data[stride * k + RecordLayout.START_WORD];
+        long start = rec.word(k, RecordLayout.START_WORD);
         longs.writeLong(start - previous);
         previous = start;
-        longs.writeLong(data[stride * k + RecordLayout.TIME_WORD]);
+        longs.writeLong(rec.word(k, RecordLayout.TIME_WORD));
         if (rec.hasIntendedStarts()) {
-          longs.writeLong(
-              RecordLayout.start(start) - data[stride * k + RecordLayout.INTENDED_WORD]);
+          longs.writeLong(RecordLayout.start(start) - rec.word(k, RecordLayout.INTENDED_WORD));
         }
         if (rec.connections()) {
-          int c = rec.connectionIndex(k);
           for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
-            longs.writeLong(data[c + i]);
+            longs.writeLong(rec.word(k, rec.connectionWord() + i));
           }
         }
       }
