@@ -46,7 +46,7 @@ final class Help {
       List.of(
           new Group("Target", "--url", "--scenario", "--contract"),
           new Group("Request", "-X", "-H", "-d", "--expect-status"),
-          new Group("Load", "--phases", "--stages", "--rate", "--duration"),
+          new Group("Load", "--phases", "--stages", "--rate", "--for"),
           new Group("Output", "--json", "--html", "--csv", "--record", "--live", "--quiet"),
           new Group("Answers", "--slo"));
 
@@ -63,8 +63,8 @@ final class Help {
     out.println("Usage: java -jar client.jar THREADS ITERATIONS [HOST PORT | --url URL] [options]");
     out.println("       java -jar client.jar report|compare|capacity|sweep ...   (COMMAND --help)");
     out.println();
-    out.println("THREADS users each run ITERATIONS iterations in four phases back to back");
-    out.println("(warmup, load, peak, cooldown: 10%, 50%, 100%, 25% of THREADS), or --stages.");
+    out.println("THREADS users each run ITERATIONS iterations in four phases (warmup, load, peak,");
+    out.println("cooldown: 10%, 50%, 100%, 25% of THREADS), or --stages; or for a time: --for D.");
     out.println("HOST PORT runs the built-in contract (GET then POST /sayHello, answers checked);");
     out.println("--url URL alone sends one GET of URL per iteration; no target at all starts an");
     out.println("embedded server and tests that (the demo). Latency percentiles are exact.");

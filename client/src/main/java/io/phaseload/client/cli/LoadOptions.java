@@ -68,9 +68,19 @@ final class LoadOptions {
   String arrivals;
 
   @Option(
+      name = "--for",
+      metaVar = "D",
+      usage =
+          "run for D (e.g. 30s, 10m, 1h): THREADS users throughout, or --rate R arrivals a second;"
+              + " ITERATIONS may be left out; ends at D with exit 0")
+  String forLength;
+
+  @Option(
       name = "--duration",
       metaVar = "D",
-      usage = "stop the whole run after D (e.g. 90s, 10m, 1h): a partial report, exit 1")
+      usage =
+          "a safety bound: stop the whole run after D (e.g. 90s, 10m, 1h), a partial report, exit"
+              + " 1 (to run for D, use --for D)")
   String duration;
 
   @Option(

@@ -242,7 +242,11 @@ public final class Main {
     try {
       if (config.live() != null) {
         // The live page's window of latencies is kept beside the recording.
-        HeapCheck.require(rc.plan(), rc.timeSeries(), !rc.keepAlive(), Live.heapBytes(rc.plan()));
+        if (rc.sparse()) {
+          HeapCheck.pages(rc.plan(), rc.timeSeries(), !rc.keepAlive(), Live.heapBytes(rc.plan()));
+        } else {
+          HeapCheck.require(rc.plan(), rc.timeSeries(), !rc.keepAlive(), Live.heapBytes(rc.plan()));
+        }
       }
       live =
           config.live() == null && liveOutputs.isEmpty()

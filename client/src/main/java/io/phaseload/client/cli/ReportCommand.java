@@ -2,12 +2,13 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.record.RecordFileException;
 import io.phaseload.client.record.RecordHeader;
 import io.phaseload.client.record.ShardMerge;
 import io.phaseload.client.report.ShardReport;
 import io.phaseload.client.report.TextReport;
-import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.run.HeapCheck;
 import io.phaseload.client.run.RunRefusedException;
@@ -97,22 +98,30 @@ final class ReportCommand {
       LoadPlan whole = headers.get(0).plan().whole();
       slos = options.slo.slos(null, whole.requestNames());
       // One run's file is read as the recording itself; shards' are read beside the merge.
+      // What each file holds, not what its plan bounds: a run by time's plan is far larger.
       long shardBytes = 0;
+      long recorded = 0;
       boolean connections = false;
-      for (RecordHeader h : headers) {
+      for (int i = 0; i < files.size(); i++) {
+        RecordHeader h = headers.get(i);
+        long held = RecordFile.recorded(files.get(i));
+        recorded += held;
         connections |= h.connections();
         if (!h.plan().shard().whole()) {
-          shardBytes = Math.max(shardBytes, LatencyRecorder.bytesFor(h.plan(), h.connections()));
+          shardBytes =
+              Math.max(
+                  shardBytes,
+                  held * RecordLayout.longsPerRequest(h.plan(), h.connections()) * Long.BYTES);
         }
       }
       boolean series = options.outputs.timeSeries();
       // A file per core at once, if the heap holds that many shards' recordings; else one.
       int readers = Math.min(files.size(), Runtime.getRuntime().availableProcessors());
       try {
-        HeapCheck.requireForReport(whole, connections, shardBytes * readers, series);
+        HeapCheck.requireForReport(whole, recorded, connections, shardBytes * readers, series);
       } catch (RunRefusedException e) {
         readers = 1;
-        HeapCheck.requireForReport(whole, connections, shardBytes, series);
+        HeapCheck.requireForReport(whole, recorded, connections, shardBytes, series);
       }
       merged = ShardMerge.merge(files, headers, readers);
     } catch (RecordFileException | RunRefusedException e) {

@@ -43,24 +43,30 @@ final class RunOptions {
 
   /** Checks everything and builds the run's configuration. */
   Config toConfig() throws UsageException {
-    if (positional.size() != 2 && positional.size() != 4) {
+    // A run by time may leave ITERATIONS out: THREADS [HOST PORT] --for D.
+    boolean timed = load.forLength != null && (positional.size() == 1 || positional.size() == 3);
+    if (!timed && positional.size() != 2 && positional.size() != 4) {
       throw new UsageException(
           switch (positional.size()) {
             case 0 -> "missing THREADS and ITERATIONS";
-            case 1 -> "missing ITERATIONS (after THREADS " + positional.get(0) + ")";
+            case 1 ->
+                "missing ITERATIONS (after THREADS "
+                    + positional.get(0)
+                    + "), or --for D to run for a time";
             case 3 -> "missing PORT (after HOST " + positional.get(2) + ")";
             default ->
                 "expected THREADS ITERATIONS [HOST PORT], got " + positional.size() + " arguments";
           });
     }
     int threads = Args.positiveInt("THREADS", positional.get(0));
-    int iterations = Args.positiveInt("ITERATIONS", positional.get(1));
+    int iterations =
+        timed ? RunSetup.UNTIL_TIME : Args.positiveInt("ITERATIONS", positional.get(1));
     RunConfig run =
         new RunSetup(target, requests, load)
             .config(
                 threads,
                 iterations,
-                positional.subList(2, positional.size()),
+                positional.subList(timed ? 1 : 2, positional.size()),
                 shard,
                 outputs.timeSeries());
     return new Config(

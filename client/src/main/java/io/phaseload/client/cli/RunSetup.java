@@ -11,6 +11,7 @@ import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Scenario;
+import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.run.FailureLimit;
 import io.phaseload.client.run.RunConfig;
 import io.phaseload.client.run.StartAt;
@@ -47,6 +48,9 @@ final class RunSetup {
    * @param shard the single run's --shard and --start-at; null for a sweep's runs
    * @param timeSeries whether the run's latencies are grouped by time afterwards
    */
+  /** ITERATIONS left out of a run by time ({@code --for}): as many as the recording can hold. */
+  static final int UNTIL_TIME = 0;
+
   RunConfig config(
       int threads, int iterations, List<String> hostPort, ShardOptions shard, boolean timeSeries)
       throws UsageException {
@@ -75,6 +79,7 @@ final class RunSetup {
           .startAt(startAt(shard))
           .timeSeries(timeSeries)
           .redaction(requests.redaction())
+          .sparse(load.forLength != null && load.rate == null)
           .build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
@@ -115,6 +120,9 @@ final class RunSetup {
   }
 
   private LoadPlan plan(int threads, int iterations, Scenario scenario) {
+    if (load.forLength != null) {
+      return timed(threads, iterations, scenario);
+    }
     if (load.stages != null || scenario.stages() != null) {
       return staged(threads, iterations, scenario);
     }
@@ -136,6 +144,53 @@ final class RunSetup {
                 ? null
                 : Duration.ofNanos(Math.round(load.phaseSeconds * 1e9)),
             load.arrivals == null ? Spacing.UNIFORM : Spacing.parse(load.arrivals)));
+  }
+
+  /**
+   * The plan of {@code --for D}: one stage of D, THREADS users throughout (each running up to
+   * {@code iterations}, or as many as the recording can hold when left out), or {@code --rate R}
+   * arrivals a second throughout.
+   */
+  private LoadPlan timed(int threads, int iterations, Scenario scenario) {
+    if (load.phases != null || load.stages != null || load.phaseSeconds != null) {
+      throw new IllegalArgumentException(
+          "--for is the run's length: no --phases, --stages or --phase-seconds beside it");
+    }
+    Duration length = Durations.parse("--for", load.forLength);
+    Spacing spacing = load.arrivals == null ? Spacing.UNIFORM : Spacing.parse(load.arrivals);
+    if (load.rate != null) {
+      if (!(load.rate > 0)) {
+        throw new IllegalArgumentException("--rate must be positive, got " + load.rate);
+      }
+      return OpenStages.plan(
+          threads, List.of(new Stage(load.rate, load.rate, length)), spacing, scenario.names());
+    }
+    if (load.arrivals != null) {
+      throw new IllegalArgumentException("--arrivals is for arrivals a second: give --rate R");
+    }
+    if (scenario.populations().size() > 1) {
+      throw new IllegalArgumentException(
+          "--for runs one population of users for now: give several populations --rate R");
+    }
+    List<Stage> held = List.of(new Stage(threads, threads, length));
+    if (iterations != UNTIL_TIME) {
+      return ClosedStages.plan(threads, iterations, held, scenario.names());
+    }
+    // The most iterations each user can run that the recording can address: each sends a request
+    // at least, so no more than the recording's slots over the users.
+    long slots = RecordLayout.maxRequests(ClosedStages.plan(threads, 1, held, scenario.names()));
+    int low = 1;
+    int high = (int) Math.max(1, Math.min(Integer.MAX_VALUE, slots / threads));
+    while (low < high) {
+      int mid = (int) (((long) low + high + 1) / 2);
+      LoadPlan plan = ClosedStages.plan(threads, mid, held, scenario.names());
+      if (plan.totalRequests() <= RecordLayout.maxRequests(plan, target.noKeepAlive)) {
+        low = mid;
+      } else {
+        high = mid - 1;
+      }
+    }
+    return ClosedStages.plan(threads, low, held, scenario.names());
   }
 
   private ThreadMode threadMode() {

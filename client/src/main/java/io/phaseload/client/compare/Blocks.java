@@ -56,7 +56,7 @@ public final class Blocks {
   public static Blocks of(LatencyRecorder rec, int requestNames) {
     long first = Long.MAX_VALUE;
     long last = 0;
-    for (int k = 0; k < rec.capacity(); k++) {
+    for (int k = rec.next(0); k < rec.capacity(); k = rec.next(k + 1)) {
       if (rec.reached(k)) {
         first = Math.min(first, rec.startNanos(k));
         last = Math.max(last, rec.startNanos(k));
@@ -76,7 +76,7 @@ public final class Blocks {
     long blockNanos = blockNanos(to - 1 - from);
     int count = (int) ((to - 1 - from) / blockNanos) + 1;
     Blocks b = new Blocks(count, requestNames + 1, blockNanos);
-    for (int k = 0; k < rec.capacity(); k++) {
+    for (int k = rec.next(0); k < rec.capacity(); k = rec.next(k + 1)) {
       if (!rec.reached(k)
           || rec.startNanos(k) < from
           || rec.startNanos(k) >= to

@@ -39,7 +39,8 @@ import java.util.zip.Inflater;
  *   header       u32 length, then that many bytes of UTF-8 JSON ({@link RecordHeader}) as the run
  *                began: no phase run yet
  *   frames       any number, each one of:
- *     runs       u8 1 (stored) or 2 (deflated), u32 raw length, u32 stored length, u32 CRC-32 of
+ *     runs       u8 1 (stored) or 2 (deflated), u32 requests, u32 raw length, u32 stored length,
+ *                u32 CRC-32 of
  *                the raw bytes, the stored bytes. Raw: u32 runs, then each run's u64 first slot
  *                and u32 slots, then the runs' requests, up to {@value RecordFormat#BLOCK_REQUESTS} in all
  *     header     u8 3, u32 length, u32 CRC-32, the header as the run stands: its phases done so
@@ -187,13 +188,28 @@ public final class RecordFile {
    * says (the frames' requests are passed, not read), or as it began for a cut file.
    */
   public static RecordHeader readHeader(Path file) throws RecordFileException {
+    return scan(file).header();
+  }
+
+  /**
+   * How many requests the file holds: what reading it takes room for. A run by time's plan bounds
+   * its requests far above what it sent; a file of formats 2 to 5 holds every slot of its plan.
+   */
+  public static long recorded(Path file) throws RecordFileException {
+    return scan(file).recorded();
+  }
+
+  /** A file's header and its requests' count, its frames passed, not read. */
+  private record Scan(RecordHeader header, long recorded) {}
+
+  private static Scan scan(Path file) throws RecordFileException {
     RecordHeader header;
     try (InputStream in = Files.newInputStream(file)) {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in));
       int version = version(file, data);
       header = header(file, data);
       if (version <= RecordFormat.LAST_BLOCK_VERSION) {
-        return header;
+        return new Scan(header, header.requests());
       }
     } catch (EOFException e) {
       throw new RecordFileException(file + " is truncated: it ends inside its header");
@@ -204,7 +220,8 @@ public final class RecordFile {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in));
       version(file, data);
       header(file, data);
-      return new Frames(file, header, false).read(data).header();
+      Frames frames = new Frames(file, header, false);
+      return new Scan(frames.read(data).header(), frames.counted);
     } catch (IOException e) {
       throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
     }
@@ -275,6 +292,10 @@ public final class RecordFile {
     private RecordHeader last;
     private boolean ended;
     private long placed;
+
+    /** Requests in the frames read, whether their requests were placed or passed. */
+    private long counted;
+
     private long frame;
     private String torn;
     private final long[] phaseFirst;
@@ -388,15 +409,22 @@ public final class RecordFile {
     private void runs(
         DataInputStream in, int kind, byte[] raw, byte[] stored, Inflater inflater, CRC32 crc)
         throws IOException, RecordFileException, DataFormatException {
+      int count = in.readInt();
       int length = in.readInt();
       int size = in.readInt();
       int sum = in.readInt();
-      if (length < 4 || length > raw.length || size < 0 || size > raw.length) {
+      if (count < 1
+          || count > RecordFormat.BLOCK_REQUESTS
+          || length < 4
+          || length > raw.length
+          || size < 0
+          || size > raw.length) {
         damaged(in, "frame " + frame + " is malformed");
         return;
       }
       if (!requests) {
         in.skipNBytes(size);
+        counted += count;
         return;
       }
       if (kind == RecordFormat.RUNS_STORED) {
@@ -421,10 +449,10 @@ public final class RecordFile {
         damaged(in, "frame " + frame + " fails its checksum");
         return;
       }
-      place(ByteBuffer.wrap(raw, 0, length), length);
+      place(ByteBuffer.wrap(raw, 0, length), length, count);
     }
 
-    private void place(ByteBuffer in, int length) throws RecordFileException {
+    private void place(ByteBuffer in, int length, int count) throws RecordFileException {
       int stride = rec.stride();
       int runs = in.getInt();
       long total = 0;
@@ -441,7 +469,7 @@ public final class RecordFile {
           throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
         }
       }
-      if (4L + 12L * runs + total * stride * Long.BYTES != length) {
+      if (4L + 12L * runs + total * stride * Long.BYTES != length || total != count) {
         throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
       }
       for (int r = 0; r < runs; r++) {
@@ -458,6 +486,7 @@ public final class RecordFile {
         }
       }
       placed += total;
+      counted += total;
     }
 
     /**

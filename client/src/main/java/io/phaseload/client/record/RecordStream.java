@@ -211,7 +211,7 @@ final class RecordStream {
       }
       prefix = false;
       if (all) {
-        k++;
+        k = rec.next(k + 1); // the run is over: pass the pages no request was recorded in
         continue;
       }
       if (written == null) {
@@ -277,11 +277,12 @@ final class RecordStream {
     }
     boolean deflated = deflater.finished() && size < length;
     out.writeByte(deflated ? RecordFormat.RUNS_DEFLATED : RecordFormat.RUNS_STORED);
+    out.writeInt(requests);
     out.writeInt(length);
     out.writeInt(deflated ? size : length);
     out.writeInt((int) crc.getValue());
     out.write(deflated ? packed : raw, 0, deflated ? size : length);
-    bytes += 13 + (deflated ? size : length);
+    bytes += 17 + (deflated ? size : length);
     slotsWritten += requests;
     runs = 0;
     requests = 0;

@@ -254,9 +254,8 @@ public final class ShardMerge {
       int[] codes,
       long[] counts) {
     boolean connections = src.connections() && dst.connections();
-    for (int k = 0; k < slots; k++) {
-      int a = from + k;
-      int b = to + k;
+    for (int a = src.next(from); a < from + slots; a = src.next(a + 1)) {
+      int b = to + a - from;
       long start = src.startWord(a);
       if (start == 0) {
         continue; // a slot no request reached

@@ -42,7 +42,7 @@ public final class CsvReport {
     out.write(HEADER);
     out.write(open ? OPEN_COLUMNS : "");
     out.write(connections ? CONNECTION_COLUMNS + "\n" : "\n");
-    for (int k = 0; k < recorder.capacity(); k++) {
+    for (int k = recorder.next(0); k < recorder.capacity(); k = recorder.next(k + 1)) {
       if (!recorder.reached(k)) {
         continue; // a stopped run leaves slots no request reached
       }

@@ -195,12 +195,12 @@ public final class HgrmReport {
   /** The successful latencies of one request of the iteration, over all phases, ascending. */
   static long[] sortedOk(LatencyRecorder recording, int request, boolean corrected) {
     int n = 0;
-    for (int k = 0; k < recording.capacity(); k++) {
+    for (int k = recording.next(0); k < recording.capacity(); k = recording.next(k + 1)) {
       n += ok(recording, k, request) ? 1 : 0;
     }
     long[] sorted = new long[n];
     int i = 0;
-    for (int k = 0; k < recording.capacity(); k++) {
+    for (int k = recording.next(0); k < recording.capacity(); k = recording.next(k + 1)) {
       if (ok(recording, k, request)) {
         sorted[i++] = corrected ? recording.correctedNanos(k) : recording.latencyNanos(k);
       }

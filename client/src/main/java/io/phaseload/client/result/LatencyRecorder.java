@@ -4,6 +4,7 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -37,6 +38,12 @@ public final class LatencyRecorder {
 
   /** The pages; one not yet allocated (a sparse recording's) holds no reached slot. */
   private final AtomicReferenceArray<long[]> pages;
+
+  /** Pages allocated since the recording was made, and when {@link #full} is told. */
+  private final AtomicInteger allocated = new AtomicInteger();
+
+  private volatile int pageLimit = Integer.MAX_VALUE;
+  private volatile Runnable full = () -> {};
 
   private final int capacity;
   private final int stride;
@@ -102,6 +109,9 @@ public final class LatencyRecorder {
       page = pages.compareAndExchange(i, null, fresh);
       if (page == null) {
         page = fresh;
+        if (allocated.incrementAndGet() == pageLimit) {
+          full.run();
+        }
       }
     }
     return page;
@@ -124,6 +134,50 @@ public final class LatencyRecorder {
    */
   public void setWord(int k, int word, long value) {
     writable(k)[at(k, word)] = value;
+  }
+
+  /**
+   * Tells {@code full}, once, on the thread that allocates it, when a sparse recording allocates
+   * its {@code pages}-th page: the room the heap has for it is taken, and the run must stop while
+   * the pages beyond (the reserve {@code pages} leaves) hold its requests in flight.
+   */
+  public void limitPages(int pages, Runnable full) {
+    this.full = full;
+    this.pageLimit = pages;
+  }
+
+  /** Bytes one page of {@link #PAGE_SLOTS} slots of {@code plan}'s recording takes. */
+  public static long pageBytes(LoadPlan plan, boolean connections) {
+    return (long) PAGE_SLOTS * RecordLayout.longsPerRequest(plan, connections) * Long.BYTES;
+  }
+
+  /**
+   * The first slot from {@code k} on that a request may have reached: {@code k} itself, unless its
+   * page was never allocated, when the first slot of the next page that was; {@link #capacity} if
+   * none. What a pass over every slot steps by, so that a sparse recording is read in the time its
+   * pages take, not its plan's bound: {@code for (k = next(0); k < capacity(); k = next(k + 1))}.
+   */
+  public int next(int k) {
+    int i = k >>> PAGE_BITS;
+    if (k >= capacity || pages.get(i) != null) {
+      return Math.min(k, capacity);
+    }
+    while (++i < pages.length() && pages.get(i) == null) {
+      // a page never written: no request reached its slots
+    }
+    return Math.min(capacity, i << PAGE_BITS);
+  }
+
+  /** Slots in the pages allocated: at least every slot a request reached. */
+  public long slotsAllocated() {
+    long n = 0;
+    for (int i = 0; i < pages.length(); i++) {
+      long[] page = pages.get(i);
+      if (page != null) {
+        n += page.length / stride;
+      }
+    }
+    return n;
   }
 
   /** Pages allocated: of a sparse recording, those a request was recorded in. */

@@ -1,6 +1,7 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordLayout;
 import java.util.Locale;
 
@@ -69,24 +70,56 @@ public final class HeapCheck {
   }
 
   /**
-   * Checks that the merge of a whole plan's shards fits one array and the heap: the merged
-   * recording, its statistics, and one shard's recording being read ({@code shardBytes}).
+   * The pages of a sparse recording ({@link LatencyRecorder#sparse}) that the heap has room for,
+   * with their statistics after the run, keeping a tenth of that room in reserve for the requests
+   * in flight when the last is taken.
+   *
+   * @throws RunRefusedException if the room is not one page per user
+   */
+  public static int pages(LoadPlan plan, boolean timeSeries, boolean connections, long extraBytes)
+      throws RunRefusedException {
+    long perPage =
+        (long) LatencyRecorder.PAGE_SLOTS
+            * (perRequest(plan, timeSeries) + connectionBytes(connections));
+    Runtime rt = Runtime.getRuntime();
+    long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory()) - extraBytes;
+    long pages = free / perPage * 9 / 10;
+    long users = Math.max(1, plan.peakThreads());
+    if (pages < users) {
+      throw new RunRefusedException(
+          String.format(
+              Locale.ROOT,
+              "a run by time records its requests in pages of %,d; %,d users need %,d MiB of heap"
+                  + " for one each, but only %,d MiB is free: raise it, e.g. java -Xmx%dg -jar"
+                  + " client.jar ...",
+              LatencyRecorder.PAGE_SLOTS,
+              users,
+              mib(users * perPage * 10 / 9),
+              mib(Math.max(0, free)),
+              Math.max(1, users * perPage * 10 / 9 / (1L << 30) + 1)));
+    }
+    return (int) Math.min(Integer.MAX_VALUE, pages);
+  }
+
+  /**
+   * Checks that the merge of a whole plan's shards fits one recording and the heap: the merged
+   * recording of the {@code requests} their files hold, its statistics, and one shard's recording
+   * being read ({@code shardBytes}).
    *
    * @param connections whether the shards' records carry connection times ({@code --no-keepalive}):
    *     their longs in the merged recording, and their statistics
    * @throws RunRefusedException saying where the limit is, or what heap it needs
    */
   public static void requireForReport(
-      LoadPlan whole, boolean connections, long shardBytes, boolean timeSeries)
+      LoadPlan whole, long requests, boolean connections, long shardBytes, boolean timeSeries)
       throws RunRefusedException {
-    long requests = whole.totalRequests();
-    if (requests > RecordLayout.maxRequests(whole, connections)) {
+    if (whole.totalRequests() > RecordLayout.maxRequests(whole, connections)) {
       throw new RunRefusedException(
           String.format(
               Locale.ROOT,
               "the plan's shards hold %,d requests; one report merges at most %,d (one array of"
                   + " %d-byte records): report each shard's file on its own",
-              requests,
+              whole.totalRequests(),
               RecordLayout.maxRequests(whole, connections),
               RecordLayout.longsPerRequest(whole, connections) * Long.BYTES));
     }

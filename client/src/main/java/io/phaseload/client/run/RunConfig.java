@@ -28,6 +28,9 @@ import java.time.Instant;
  *     --charts}), which the heap must hold besides the recording
  * @param redaction what the outputs hide, failure excerpts included ({@code --redact-header},
  *     {@code --no-redact})
+ * @param sparse whether the users' iterations are a bound, not a count (a run by time, {@code
+ *     --for}): the recording allocates its pages as it fills them, within the heap's room, and no
+ *     room is set aside for the whole plan
  */
 public record RunConfig(
     LoadPlan plan,
@@ -46,7 +49,8 @@ public record RunConfig(
     Integer embeddedWorkers,
     Instant startAt,
     boolean timeSeries,
-    Redaction redaction) {
+    Redaction redaction,
+    boolean sparse) {
 
   public RunConfig {
     if (plan == null || engine == null || threadMode == null || maxFailures == null) {
@@ -118,7 +122,8 @@ public record RunConfig(
         .embeddedWorkers(embeddedWorkers)
         .startAt(startAt)
         .timeSeries(timeSeries)
-        .redaction(redaction);
+        .redaction(redaction)
+        .sparse(sparse);
   }
 
   /**
@@ -144,6 +149,7 @@ public record RunConfig(
     private Instant startAt;
     private boolean timeSeries;
     private Redaction redaction = Redaction.DEFAULT;
+    private boolean sparse;
 
     private Builder(LoadPlan plan, Scenario scenario) {
       this.plan = plan;
@@ -209,6 +215,14 @@ public record RunConfig(
       return this;
     }
 
+    /**
+     * Whether the plan's iterations are a bound (a run by time): the recording fills as it goes.
+     */
+    public Builder sparse(boolean sparse) {
+      this.sparse = sparse;
+      return this;
+    }
+
     /** What the outputs hide; {@link Redaction#DEFAULT} unless set. */
     public Builder redaction(Redaction redaction) {
       this.redaction = redaction;
@@ -238,7 +252,8 @@ public record RunConfig(
           embeddedWorkers,
           startAt,
           timeSeries,
-          redaction);
+          redaction,
+          sparse);
     }
   }
 }

@@ -18,6 +18,7 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -84,7 +85,11 @@ public final class RunSession implements AutoCloseable {
    * @return the limit as read, if the platform tells it
    */
   public static Optional<FileLimit> preflight(RunConfig config) throws RunRefusedException {
-    HeapCheck.require(config.plan(), config.timeSeries(), !config.keepAlive());
+    if (config.sparse()) {
+      HeapCheck.pages(config.plan(), config.timeSeries(), !config.keepAlive(), 0);
+    } else {
+      HeapCheck.require(config.plan(), config.timeSeries(), !config.keepAlive());
+    }
     long connections = connections(config);
     Optional<FileLimit> limit = FileLimit.ofThisProcess();
     if (!config.ignoreFileLimit() && limit.isPresent() && !limit.get().fits(connections)) {
@@ -126,7 +131,22 @@ public final class RunSession implements AutoCloseable {
         l ->
             reasons.explain(
                 Reasons.OUT_OF_FILES, "out of file descriptors: " + l.describe(connections)));
-    LatencyRecorder recorder = LatencyRecorder.allocate(plan, !config.keepAlive());
+    LatencyRecorder recorder =
+        config.sparse()
+            ? LatencyRecorder.sparse(plan, !config.keepAlive())
+            : LatencyRecorder.allocate(plan, !config.keepAlive());
+    if (config.sparse()) {
+      int pages = HeapCheck.pages(plan, config.timeSeries(), !config.keepAlive(), 0);
+      recorder.limitPages(
+          pages,
+          () ->
+              stop(
+                  String.format(
+                      Locale.ROOT,
+                      "the heap's room for the recording is taken (%,d requests): raise -Xmx, or"
+                          + " run shorter",
+                      (long) pages * LatencyRecorder.PAGE_SLOTS)));
+    }
     if (config.startAt() != null) {
       // Shards on other machines start at the same instant; waiting is no part of the run (no
       // deadline, no live progress yet), and Ctrl-C ends it (the run then stops at once).

@@ -30,13 +30,14 @@ public record ConnectionTimes(LatencyStats connecting, LatencyStats tls, Latency
       return null;
     }
     int capacity = recorder.capacity();
-    long[] connect = new long[capacity];
-    long[] tls = new long[capacity];
-    long[] waiting = new long[capacity];
+    int most = (int) recorder.slotsAllocated();
+    long[] connect = new long[most];
+    long[] tls = new long[most];
+    long[] waiting = new long[most];
     int c = 0;
     int t = 0;
     int w = 0;
-    for (int k = 0; k < capacity; k++) {
+    for (int k = recorder.next(0); k < capacity; k = recorder.next(k + 1)) {
       if (!recorder.reached(k) || Outcome.kind(recorder.outcome(k)) != Outcome.OK) {
         continue;
       }

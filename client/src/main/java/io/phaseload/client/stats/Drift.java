@@ -164,7 +164,7 @@ public record Drift(
     int n = 0;
     long errors = 0;
     long[] latencies = new long[64];
-    for (int k = 0; k < rec.capacity(); k++) {
+    for (int k = rec.next(0); k < rec.capacity(); k = rec.next(k + 1)) {
       if (!rec.reached(k) || RecordLayout.phase(rec.timeWord(k)) != phase) {
         continue;
       }

@@ -116,7 +116,7 @@ public final class Summary {
     int capacity = recorder.capacity();
     int okCount = 0;
     int failedCount = 0;
-    for (int k = 0; k < capacity; k++) {
+    for (int k = recorder.next(0); k < capacity; k = recorder.next(k + 1)) {
       long start = recorder.startWord(k);
       if (start == 0) {
         continue;
@@ -138,7 +138,7 @@ public final class Summary {
     long[] failed = new long[failedCount];
     int o = 0;
     int f = 0;
-    for (int k = 0; k < capacity; k++) {
+    for (int k = recorder.next(0); k < capacity; k = recorder.next(k + 1)) {
       long start = recorder.startWord(k);
       if (start == 0) {
         continue;

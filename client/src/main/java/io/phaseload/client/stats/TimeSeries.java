@@ -145,7 +145,7 @@ public record TimeSeries(
     long[] sent = new long[buckets];
     long[] ok = new long[buckets];
     int n = buckets == 0 ? 0 : recorder.capacity();
-    for (int k = 0; k < n; k++) {
+    for (int k = recorder.next(0); k < n; k = recorder.next(k + 1)) {
       if (recorder.reached(k) && Outcome.sent(recorder.outcome(k))) {
         int b = bucket(recorder.startNanos(k), bucketNanos, buckets);
         sent[b]++;
@@ -187,7 +187,7 @@ public record TimeSeries(
     int n = buckets == 0 ? 0 : recorder.capacity();
     // Successful latencies grouped by bucket (a counting sort), then each bucket selected alone.
     int[] fill = Arrays.copyOf(offset, buckets);
-    for (int k = 0; k < n; k++) {
+    for (int k = recorder.next(0); k < n; k = recorder.next(k + 1)) {
       if (recorder.reached(k) && Outcome.ok(recorder.outcome(k))) {
         latencies[fill[bucket(recorder.startNanos(k), bucketNanos, buckets)]++] =
             corrected
@@ -240,7 +240,7 @@ public record TimeSeries(
   /** When the last request started; -1 if none was sent. */
   private static long lastStart(LatencyRecorder recorder) {
     long last = -1;
-    for (int k = 0; k < recorder.capacity(); k++) {
+    for (int k = recorder.next(0); k < recorder.capacity(); k = recorder.next(k + 1)) {
       if (recorder.reached(k) && Outcome.sent(recorder.outcome(k))) {
         last = Math.max(last, recorder.startNanos(k));
       }

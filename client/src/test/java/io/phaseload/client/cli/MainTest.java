@@ -142,7 +142,7 @@ public class MainTest {
         "abc 10|THREADS must be a whole number, got 'abc'",
         "0 10|THREADS must be at least 1, got 0",
         "10 0|ITERATIONS must be at least 1, got 0",
-        "10|missing ITERATIONS (after THREADS 10)",
+        "10|missing ITERATIONS (after THREADS 10), or --for D to run for a time",
         "10 10 127.0.0.1|missing PORT (after HOST 127.0.0.1)",
         "10 10 127.0.0.1 99999|PORT must be between 1 and 65535, got 99999",
         "10 10 --url ftp://127.0.0.1/x|unsupported URL scheme 'ftp' in ftp://127.0.0.1/x: use http"

@@ -27,8 +27,11 @@ class HeapCheckTest {
     RunRefusedException e =
         assertThrows(RunRefusedException.class, () -> HeapCheck.require(plan, true));
     assertTrue(e.getMessage().contains("(32 bytes each)"), e.getMessage());
-    assertDoesNotThrow(() -> HeapCheck.requireForReport(plan, false, 0, false));
-    assertThrows(RunRefusedException.class, () -> HeapCheck.requireForReport(plan, false, 0, true));
+    assertDoesNotThrow(
+        () -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0, false));
+    assertThrows(
+        RunRefusedException.class,
+        () -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0, true));
   }
 
   @Test
@@ -44,10 +47,12 @@ class HeapCheckTest {
         assertThrows(RunRefusedException.class, () -> HeapCheck.require(plan, false, true));
     assertTrue(e.getMessage().contains("(72 bytes each)"), e.getMessage());
     // The merge of shards' records budgets them alike.
-    assertDoesNotThrow(() -> HeapCheck.requireForReport(plan, false, 0, false));
+    assertDoesNotThrow(
+        () -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0, false));
     RunRefusedException merge =
         assertThrows(
-            RunRefusedException.class, () -> HeapCheck.requireForReport(plan, true, 0, false));
+            RunRefusedException.class,
+            () -> HeapCheck.requireForReport(plan, plan.totalRequests(), true, 0, false));
     assertTrue(merge.getMessage().contains("(72 bytes each)"), merge.getMessage());
   }
 
@@ -65,7 +70,8 @@ class HeapCheckTest {
         requests + " requests lie between the two limits");
     RunRefusedException e =
         assertThrows(
-            RunRefusedException.class, () -> HeapCheck.requireForReport(plan, true, 0, false));
+            RunRefusedException.class,
+            () -> HeapCheck.requireForReport(plan, plan.totalRequests(), true, 0, false));
     assertTrue(e.getMessage().contains("one report merges at most"), e.getMessage());
     assertTrue(e.getMessage().contains("40-byte records"), e.getMessage());
   }

@@ -1,0 +1,136 @@
+package io.phaseload.client.shape;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.phaseload.client.cli.ExitCode;
+import io.phaseload.client.record.RecordFile;
+import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.testing.ChildClient;
+import io.phaseload.client.testing.ClientRun;
+import io.phaseload.client.testing.Reply;
+import io.phaseload.client.testing.ScriptedServer;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --for D}: a run by time is one command, as wrk's {@code -d}, hey's {@code -z} and k6's
+ * {@code duration} are. THREADS users throughout D with no ITERATIONS to compute, or {@code --rate
+ * R} arrivals a second throughout; the run ends at D as planned, exit 0, while {@code --duration}
+ * stays a safety bound that stops it early, exit 1. What the server received is what was sent, and
+ * the recording holds what was sent, not the bound on what might have been.
+ */
+@Timeout(60)
+class RunByTimeTest {
+
+  @TempDir Path dir;
+
+  private static ScriptedServer counting(AtomicLong received) throws Exception {
+    return ScriptedServer.start(
+        r -> {
+          received.incrementAndGet();
+          return Reply.response(200, "{}");
+        });
+  }
+
+  @Test
+  void usersForATimeRunUntilItEndsWithNoIterationsToCompute() throws Exception {
+    AtomicLong received = new AtomicLong();
+    Path record = dir.resolve("run.plr");
+    try (ScriptedServer server = counting(received)) {
+      ClientRun run =
+          ClientRun.of(
+              "4", "--for", "2s", "--url", server.url("/"), "--quiet", "--record", "" + record);
+      assertEquals(ExitCode.OK, run.code(), run.out() + run.err());
+      assertNull(run.result().stopReason(), "ended as planned");
+      assertTrue(run.sent() > 0 && run.sent() == run.ok(), run.out());
+      assertEquals(run.sent(), received.get(), "what the server received");
+      PhaseResult held = run.result().phases().get(0);
+      assertTrue(held.durationNanos() >= 2_000_000_000L, "held 2 s: " + held.durationNanos());
+      // Pages as many as it took to record what it sent (each user's first and last partly), not
+      // the 1,073,741,816 slots its users were allowed.
+      LatencyRecorder rec = run.result().recording();
+      assertTrue(rec.capacity() > 1_000_000_000, "the bound: " + rec.capacity());
+      assertTrue(
+          rec.slotsAllocated() <= run.sent() + 2 * 4L * LatencyRecorder.PAGE_SLOTS,
+          rec.slotsAllocated() + " slots for " + run.sent());
+
+      RecordFile.Contents back = RecordFile.read(record);
+      assertEquals(run.sent(), RecordFile.recorded(record));
+      assertNull(back.result().stopReason());
+    }
+  }
+
+  @Test
+  void arrivalsForATimeAreTheRateTimesTheLength() throws Exception {
+    AtomicLong received = new AtomicLong();
+    try (ScriptedServer server = counting(received)) {
+      ClientRun run =
+          ClientRun.of("20", "--for", "2s", "--rate", "150", "--url", server.url("/"), "--quiet");
+      assertEquals(ExitCode.OK, run.code(), run.out() + run.err());
+      assertEquals(300, run.result().phases().get(0).arrivals().scheduled());
+      assertEquals(300, run.sent());
+      assertEquals(300, received.get());
+    }
+  }
+
+  @Test
+  void aSafetyBoundShorterThanTheRunStopsItEarly() throws Exception {
+    AtomicLong received = new AtomicLong();
+    try (ScriptedServer server = counting(received)) {
+      ClientRun run =
+          ClientRun.of(
+              "2", "--for", "30s", "--duration", "1s", "--url", server.url("/"), "--quiet");
+      assertEquals(ExitCode.FAILED, run.code(), run.out() + run.err());
+      assertEquals("--duration 1s reached", run.result().stopReason());
+      assertEquals(run.sent(), received.get());
+    }
+  }
+
+  /**
+   * A small heap runs users for a time: the recording takes what was sent, where a plan of the same
+   * bound would need 24 GiB.
+   */
+  @Test
+  void aSmallHeapRunsUsersForATime() throws Exception {
+    AtomicLong received = new AtomicLong();
+    try (ScriptedServer server = counting(received)) {
+      ChildClient c =
+          ChildClient.run("64m", 30, dir, "4", "--for", "2s", "--url", server.url("/"), "--quiet");
+      assertEquals(ExitCode.OK, c.code(), c.toString());
+      assertFalse(c.stackTrace(), c.toString());
+      assertTrue(received.get() > 0);
+      assertTrue(c.out().contains("Total number of requests sent: " + received.get()), c.out());
+    }
+  }
+
+  @Test
+  void aRunByTimeTakesNoOtherShape() throws Exception {
+    for (String[] args :
+        new String[][] {
+          {"4", "--for", "2s", "--phases", "1.0"},
+          {"4", "--for", "2s", "--stages", "1s:4"},
+          {"4", "--for", "2s", "--rate", "10", "--phase-seconds", "1"},
+        }) {
+      ClientRun run = ClientRun.of(args);
+      assertEquals(ExitCode.USAGE, run.code(), run.err());
+      assertTrue(
+          run.err()
+              .startsWith(
+                  "phaseload: --for is the run's length: no --phases, --stages or"
+                      + " --phase-seconds beside it"),
+          run.err());
+    }
+    ClientRun bad = ClientRun.of("4", "--for", "soon");
+    assertEquals(ExitCode.USAGE, bad.code(), bad.err());
+    assertTrue(bad.err().startsWith("phaseload: --for"), bad.err());
+    ClientRun none = ClientRun.of("4");
+    assertTrue(none.err().contains("or --for D to run for a time"), none.err());
+  }
+}
