@@ -29,6 +29,7 @@ final class Help {
           "open-model",
           "load-shapes",
           "answers",
+          "long-runs",
           "output",
           "live",
           "distributed",

@@ -143,9 +143,9 @@ public final class RunSession implements AutoCloseable {
               stop(
                   String.format(
                       Locale.ROOT,
-                      "the heap's room for the recording is taken (%,d requests): raise -Xmx, or"
-                          + " run shorter",
-                      (long) pages * LatencyRecorder.PAGE_SLOTS)));
+                      "the recording filled the heap's room for it (%,d MiB): raise -Xmx, or run"
+                          + " shorter",
+                      (long) pages * LatencyRecorder.pageBytes(plan, !config.keepAlive()) >> 20)));
     }
     if (config.startAt() != null) {
       // Shards on other machines start at the same instant; waiting is no part of the run (no
