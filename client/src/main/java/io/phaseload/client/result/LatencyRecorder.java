@@ -46,6 +46,7 @@ public final class LatencyRecorder {
   private volatile Runnable full = () -> {};
 
   private final int capacity;
+  private final boolean sparse;
   private final int stride;
   private final boolean open;
 
@@ -74,6 +75,7 @@ public final class LatencyRecorder {
       int[] perUnit,
       int[] phaseSlots) {
     this.capacity = capacity;
+    this.sparse = sparse;
     // The layout decides what a request's words hold; the intended start is the word it adds.
     this.open = base == RecordLayout.OPEN_LONGS_PER_REQUEST;
     this.connectionWord = connections ? base : -1;
@@ -166,6 +168,14 @@ public final class LatencyRecorder {
       // a page never written: no request reached its slots
     }
     return Math.min(capacity, i << PAGE_BITS);
+  }
+
+  /**
+   * Whether pages are allocated as they fill ({@link #sparse(LoadPlan, boolean)}): the plan's slots
+   * are then a bound on the requests, not their count.
+   */
+  public boolean sparse() {
+    return sparse;
   }
 
   /** Slots in the pages allocated: at least every slot a request reached. */

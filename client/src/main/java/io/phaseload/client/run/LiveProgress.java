@@ -33,7 +33,8 @@ public final class LiveProgress implements PhaseListener, AutoCloseable {
 
   LiveProgress(LatencyRecorder recorder, PrintStream err) {
     this.err = err;
-    this.total = recorder.capacity();
+    // A run by time's slots bound its requests: it has no total to count toward.
+    this.total = recorder.sparse() ? -1 : recorder.capacity();
     this.cursor = new RecordingCursor(recorder);
     this.thread = new Thread(this::loop, "phaseload-progress");
     thread.setDaemon(true);
@@ -95,10 +96,10 @@ public final class LiveProgress implements PhaseListener, AutoCloseable {
         if (running) {
           err.printf(
               Locale.ROOT,
-              "\r\033[K%s %,d/%,d requests | %,.0f req/s | errors %,d | %.0f s",
+              "\r\033[K%s %,d%s requests | %,.0f req/s | errors %,d | %.0f s",
               p == null ? "starting" : p.name(),
               done,
-              total,
+              total < 0 ? "" : String.format(Locale.ROOT, "/%,d", total),
               rate,
               errors,
               (now - startNanos) / 1e9);
