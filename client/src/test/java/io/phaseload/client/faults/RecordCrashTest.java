@@ -16,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -34,61 +36,108 @@ class RecordCrashTest {
 
   /**
    * kill -9 at 20 random moments, of closed runs at full speed and of open runs at 2,000 arrivals a
-   * second. What the server answered and the file does not hold is what was in flight or answered
-   * since the last write (every {@code RecordWriter.PERIOD}): at most a second's worth.
+   * second, two at a time (a closed one and an open one, each against a server of its own). What a
+   * server answered and the file does not hold is what was in flight or answered since the last
+   * write (every {@code RecordWriter.PERIOD}): at most a second's worth.
    */
   @Test
   @Timeout(240)
   void killedAtAnyMomentTheRecordReadsAndHoldsWhatTheServerAnswered() throws Exception {
     long seed = System.nanoTime();
     SplittableRandom random = new SplittableRandom(seed);
-    try (PhaseloadServer server = PhaseloadServer.start(ServerConfig.ephemeral())) {
-      for (int i = 0; i < 20; i++) {
-        boolean open = i % 2 == 1;
-        int users = open ? 50 : 4;
-        Path file = dir.resolve("kill" + i + ".plr");
-        List<String> args =
-            new ArrayList<>(
-                List.of(
-                    String.valueOf(users),
-                    "100000",
-                    "127.0.0.1",
-                    String.valueOf(server.port()),
-                    "--phases",
-                    "1.0",
-                    "--quiet",
-                    "--record",
-                    file.toString()));
-        if (open) {
-          args.addAll(List.of("--rate", "2000", "--phase-seconds", "60"));
-        }
-        long before = server.stats().answered();
-        Process child = child(args);
+    try (PhaseloadServer closed = PhaseloadServer.start(ServerConfig.ephemeral());
+        PhaseloadServer open = PhaseloadServer.start(ServerConfig.ephemeral())) {
+      for (int round = 0; round < 10; round++) {
+        Kill[] kills = {
+          Kill.start(this, closed, false, "kill" + round + "-closed"),
+          Kill.start(this, open, true, "kill" + round + "-open")
+        };
         try {
-          awaitHeader(file, child);
-          long waitMillis = random.nextLong(300, 1500);
-          Thread.sleep(waitMillis);
-          child.destroyForcibly(); // SIGKILL
-          assertTrue(child.waitFor(10, TimeUnit.SECONDS));
-          long received = settled(server) - before;
-          String at = "kill " + i + " after " + waitMillis + " ms (seed " + seed + ")";
-
-          RecordFile.Contents c = RecordFile.read(file);
-          String why = c.result().stopReason();
-          assertTrue(why != null && why.startsWith("cut at "), at + ": " + why);
-          long held = reached(c.recording());
-          double perSecond = received / (waitMillis / 1e3);
-          assertTrue(held <= received, at + ": holds " + held + " of " + received + " answered");
-          assertTrue(
-              received - held <= perSecond + users,
-              at + ": holds " + held + " of " + received + " answered, at " + perSecond + "/s");
-          if (waitMillis >= 1200) {
-            // A write a period after the clock started, and one more since.
-            assertTrue(held > 0, at + ": holds nothing of " + received);
+          for (Kill k : kills) {
+            awaitHeader(k.file, k.child);
+            k.began = System.nanoTime();
+          }
+          for (Kill k : kills) {
+            k.waitMillis = random.nextLong(300, 1500);
+          }
+          Arrays.sort(kills, Comparator.comparingLong(k -> k.began / 1_000_000 + k.waitMillis));
+          for (Kill k : kills) {
+            long left = k.began / 1_000_000 + k.waitMillis - System.nanoTime() / 1_000_000;
+            Thread.sleep(Math.max(0, left));
+            k.child.destroyForcibly(); // SIGKILL
+            k.waitMillis = (System.nanoTime() - k.began) / 1_000_000;
+          }
+          for (Kill k : kills) {
+            assertTrue(k.child.waitFor(10, TimeUnit.SECONDS));
+          }
+          for (Kill k : kills) {
+            k.check(settled(k.server) - k.before, seed);
           }
         } finally {
-          child.destroyForcibly().waitFor();
+          for (Kill k : kills) {
+            k.child.destroyForcibly().waitFor();
+          }
         }
+      }
+    }
+  }
+
+  /** One child run to be killed: its server, its record file, and when its clock started. */
+  private static final class Kill {
+    final PhaseloadServer server;
+    final boolean open;
+    final Path file;
+    final long before;
+    final Process child;
+    long began;
+    long waitMillis;
+
+    private Kill(PhaseloadServer server, boolean open, Path file, long before, Process child) {
+      this.server = server;
+      this.open = open;
+      this.file = file;
+      this.before = before;
+      this.child = child;
+    }
+
+    static Kill start(RecordCrashTest test, PhaseloadServer server, boolean open, String name)
+        throws Exception {
+      Path file = test.dir.resolve(name + ".plr");
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  String.valueOf(open ? 50 : 4),
+                  "100000",
+                  "127.0.0.1",
+                  String.valueOf(server.port()),
+                  "--phases",
+                  "1.0",
+                  "--quiet",
+                  "--record",
+                  file.toString()));
+      if (open) {
+        args.addAll(List.of("--rate", "2000", "--phase-seconds", "60"));
+      }
+      long before = server.stats().answered();
+      return new Kill(server, open, file, before, test.child(args, name));
+    }
+
+    /** The file reads, as cut, and holds what the server answered less a second's worth. */
+    void check(long received, long seed) throws Exception {
+      String at = file.getFileName() + " killed after " + waitMillis + " ms (seed " + seed + ")";
+      RecordFile.Contents c = RecordFile.read(file);
+      String why = c.result().stopReason();
+      assertTrue(why != null && why.startsWith("cut at "), at + ": " + why);
+      long held = reached(c.recording());
+      double perSecond = received / (waitMillis / 1e3);
+      int users = open ? 50 : 4;
+      assertTrue(held <= received, at + ": holds " + held + " of " + received + " answered");
+      assertTrue(
+          received - held <= perSecond + users,
+          at + ": holds " + held + " of " + received + " answered, at " + perSecond + "/s");
+      if (waitMillis >= 1200) {
+        // A write a period after the clock started, and one more since.
+        assertTrue(held > 0, at + ": holds nothing of " + received);
       }
     }
   }
@@ -142,6 +191,10 @@ class RecordCrashTest {
   }
 
   private Process child(List<String> args) throws Exception {
+    return child(args, "child");
+  }
+
+  private Process child(List<String> args, String name) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx1g");
@@ -152,8 +205,8 @@ class RecordCrashTest {
     command.addAll(args);
     return new ProcessBuilder(command)
         .redirectInput(new File("/dev/null"))
-        .redirectOutput(dir.resolve("child.out").toFile())
-        .redirectError(dir.resolve("child.err").toFile())
+        .redirectOutput(dir.resolve(name + ".out").toFile())
+        .redirectError(dir.resolve(name + ".err").toFile())
         .start();
   }
 
