@@ -62,10 +62,16 @@ class RecordCrashTest {
           }
           Arrays.sort(kills, Comparator.comparingLong(k -> k.began / 1_000_000 + k.waitMillis));
           for (Kill k : kills) {
-            long left = k.began / 1_000_000 + k.waitMillis - System.nanoTime() / 1_000_000;
-            Thread.sleep(Math.max(0, left));
+            long at = k.began + k.waitMillis * 1_000_000;
+            while (System.nanoTime() < at) {
+              for (Kill each : kills) {
+                each.sample();
+              }
+              Thread.sleep(Math.max(1, Math.min(10, (at - System.nanoTime()) / 1_000_000)));
+            }
             k.child.destroyForcibly(); // SIGKILL
-            k.waitMillis = (System.nanoTime() - k.began) / 1_000_000;
+            k.killed = System.nanoTime();
+            k.waitMillis = (k.killed - k.began) / 1_000_000;
           }
           for (Kill k : kills) {
             assertTrue(k.child.waitFor(10, TimeUnit.SECONDS));
@@ -90,7 +96,31 @@ class RecordCrashTest {
     final long before;
     final Process child;
     long began;
+    long killed;
     long waitMillis;
+
+    /** The server's count of answers, sampled every few ms until the kill: when, and how many. */
+    final List<long[]> answered = new ArrayList<>();
+
+    void sample() {
+      if (killed == 0) {
+        answered.add(new long[] {System.nanoTime(), server.stats().answered()});
+      }
+    }
+
+    /**
+     * What the server answered in the last second before the kill: a second's worth at the rate the
+     * run had reached (from its start, if it ran less than a second).
+     */
+    long lastSecond(long received) {
+      long from = before;
+      for (long[] s : answered) {
+        if (s[0] <= killed - 1_000_000_000L) {
+          from = s[1];
+        }
+      }
+      return before + received - from;
+    }
 
     private Kill(PhaseloadServer server, boolean open, Path file, long before, Process child) {
       this.server = server;
@@ -129,12 +159,19 @@ class RecordCrashTest {
       String why = c.result().stopReason();
       assertTrue(why != null && why.startsWith("cut at "), at + ": " + why);
       long held = reached(c.recording());
-      double perSecond = received / (waitMillis / 1e3);
+      long second = lastSecond(received);
       int users = open ? 50 : 4;
       assertTrue(held <= received, at + ": holds " + held + " of " + received + " answered");
       assertTrue(
-          received - held <= perSecond + users,
-          at + ": holds " + held + " of " + received + " answered, at " + perSecond + "/s");
+          received - held <= second + users,
+          at
+              + ": holds "
+              + held
+              + " of "
+              + received
+              + " answered, "
+              + second
+              + " in its last second");
       if (waitMillis >= 1200) {
         // A write a period after the clock started, and one more since.
         assertTrue(held > 0, at + ": holds nothing of " + received);
