@@ -72,6 +72,9 @@ public final class EventLoop implements Runnable {
   private Ticker ticker;
   private volatile boolean running = true;
 
+  /** Why the loop ended before it was stopped: a fault of its own, not a request's; else null. */
+  private volatile String death;
+
   /**
    * @param aborted whether the engine was aborted: read once per turn
    * @param reasons the run's failure reasons, which failures fill
@@ -144,6 +147,11 @@ public final class EventLoop implements Runnable {
     wakeup();
   }
 
+  /** Why the loop ended by a fault of its own, in one line; null while it runs, or if stopped. */
+  String death() {
+    return death;
+  }
+
   /** Waits for the loop to end. */
   void join() throws InterruptedException {
     ended.await();
@@ -159,8 +167,10 @@ public final class EventLoop implements Runnable {
       while (running) {
         turn();
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    } catch (IOException | RuntimeException | Error e) {
+      // Its users can no longer be driven: the drive hears of it (death()) and stops the
+      // run with this reason, so that the run ends with its report rather than wait for them.
+      death = name + " failed: " + e;
     } finally {
       for (SelectionKey k : selector.keys()) {
         ((LoopChannel) k.attachment()).disconnect();

@@ -120,11 +120,22 @@ public final class LoopEngine implements Engine {
     l.execute(() -> l.ticker(ticker));
   }
 
+  /** Why a loop ended by a fault of its own; null if none did. */
+  private String death() {
+    for (EventLoop l : loops) {
+      String why = l.death();
+      if (why != null) {
+        return why;
+      }
+    }
+    return null;
+  }
+
   /** Runs the users on the loops: callbacks and timers, not a thread per user. */
   @Override
   public void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
     new LoopUsers(loops.length, this::user, this::ticker, how, aheadBoundNanos, reasons)
-        .drive(users, started);
+        .drive(users, started, this::death);
   }
 
   @Override

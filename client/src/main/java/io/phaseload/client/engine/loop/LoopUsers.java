@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
  * Drives a phase's users on the engine's event loops, the event-loop engine's {@link
@@ -58,8 +59,15 @@ final class LoopUsers {
     this.reasons = reasons;
   }
 
-  /** Runs {@code users} until each is done; {@code started} hears when they begin. */
-  void drive(User[] users, LongConsumer started) throws InterruptedException {
+  /** How often the drive looks whether a loop died while it waits for the users. */
+  private static final long DEATH_CHECK_MILLIS = 100;
+
+  /**
+   * Runs {@code users} until each is done, or a loop dies ({@code death} then says why, and the run
+   * stops with that reason); {@code started} hears when they begin.
+   */
+  void drive(User[] users, LongConsumer started, Supplier<String> death)
+      throws InterruptedException {
     int loops = Math.min(loopCount, Math.max(1, users.length));
     CountDownLatch done = new CountDownLatch(users.length);
     Timers[] timers = new Timers[loops];
@@ -80,7 +88,13 @@ final class LoopUsers {
       for (int l = 0; l < Math.min(loops, steppers.length); l++) {
         steppers[l].connection.execute(new FirstSteps(steppers, l, loops, timers[l]));
       }
-      done.await();
+      while (!done.await(DEATH_CHECK_MILLIS, TimeUnit.MILLISECONDS)) {
+        String why = death.get();
+        if (why != null) {
+          how.stop().accept(why);
+          break; // its users will never be done: the run ends with what the others did
+        }
+      }
     } catch (InterruptedException e) {
       how.stop().accept("interrupted");
       throw e;
