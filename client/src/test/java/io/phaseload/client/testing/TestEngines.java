@@ -28,16 +28,27 @@ public final class TestEngines {
       Duration read,
       Tls tls,
       Reasons reasons) {
-    return Engines.create(
-        new EngineSettings(
-            EngineKind.parse(kind),
-            Scenario.contract(target.pathAndQuery(), 0),
-            target,
-            connections,
-            connect,
-            read,
-            tls,
-            true,
-            reasons));
+    return Engines.create(settings(kind, target, connections, connect, read, tls, reasons));
+  }
+
+  /** The settings of an engine of {@code kind} sending the contract to {@code target}. */
+  public static EngineSettings settings(
+      String kind,
+      Target target,
+      int connections,
+      Duration connect,
+      Duration read,
+      Tls tls,
+      Reasons reasons) {
+    return new EngineSettings(
+        EngineKind.parse(kind),
+        Scenario.contract(target.pathAndQuery(), 0),
+        target,
+        connections,
+        connect,
+        read,
+        tls,
+        true,
+        reasons);
   }
 }

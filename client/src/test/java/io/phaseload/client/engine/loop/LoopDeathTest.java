@@ -3,17 +3,16 @@ package io.phaseload.client.engine.loop;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.engine.Drive;
-import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Tls;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.request.Scenario;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
+import io.phaseload.client.testing.TestEngines;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,15 +40,13 @@ class LoopDeathTest {
     try (ScriptedServer server = ScriptedServer.start(r -> Reply.contract(r))) {
       Target target = Target.parse(server.url("/sayHello"));
       EngineSettings settings =
-          new EngineSettings(
-              EngineKind.LOOP,
-              Scenario.contract(target.pathAndQuery(), 0),
+          TestEngines.settings(
+              "loop",
               target,
               4,
               Duration.ofSeconds(5),
               Duration.ofSeconds(5),
               Tls.system(),
-              true,
               new Reasons());
       try (LoopEngine engine = new LoopEngine(settings, 2, pool)) {
         User[] users = {new Faulty(answers, true, stopped), new Faulty(answers, false, stopped)};

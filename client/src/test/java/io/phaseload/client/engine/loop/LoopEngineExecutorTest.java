@@ -3,16 +3,15 @@ package io.phaseload.client.engine.loop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.phaseload.client.engine.Engine;
-import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Tls;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
-import io.phaseload.client.request.Scenario;
 import io.phaseload.client.request.Vars;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
+import io.phaseload.client.testing.TestEngines;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -42,15 +41,13 @@ class LoopEngineExecutorTest {
     try (ScriptedServer server = ScriptedServer.start(r -> Reply.contract(r))) {
       Target target = Target.parse(server.url("/sayHello"));
       EngineSettings settings =
-          new EngineSettings(
-              EngineKind.LOOP,
-              Scenario.contract(target.pathAndQuery(), 0),
+          TestEngines.settings(
+              "loop",
               target,
               4,
               Duration.ofSeconds(5),
               Duration.ofSeconds(5),
               Tls.system(),
-              true,
               new Reasons());
       LoopEngine engine = new LoopEngine(settings, 2, pool);
       // One session on each loop in turn: each answer is proof that its loop runs.
