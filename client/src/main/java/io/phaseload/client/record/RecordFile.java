@@ -335,10 +335,9 @@ public final class RecordFile {
               default -> damaged(in, "frame " + frame + " is of no kind known");
             }
           } catch (EOFException e) {
-            if (ended) {
-              throw new RecordFileException(file + " is damaged: its end mark is short");
-            }
-            torn = "its last frame was torn and is dropped";
+            // Cut as it wrote its end mark: every frame is whole, but the run's end is not marked.
+            torn = ended ? "its end mark was torn" : "its last frame was torn and is dropped";
+            ended = false;
           }
           frame++;
         }

@@ -354,6 +354,14 @@ class RecordFileTest {
         why.startsWith("cut at ")
             && why.endsWith(" s: no end mark; its last frame was torn and is dropped"),
         why);
+    // Cut as it wrote its end mark: every request reads, and the run reads as cut.
+    Path endCut = dir.resolve("end-cut.plr");
+    Files.write(endCut, Arrays.copyOf(bytes, bytes.length - 5));
+    RecordFile.Contents ended = RecordFile.read(endCut);
+    assertTrue(
+        ended.result().stopReason().endsWith(" s: no end mark; its end mark was torn"),
+        ended.result().stopReason());
+    assertSameWords(RecordFile.read(good).recording(), ended.recording());
 
     Path headerCut = dir.resolve("header-cut.plr");
     Files.write(headerCut, Arrays.copyOf(bytes, 20));
