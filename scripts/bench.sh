@@ -27,6 +27,9 @@
 #   fidelity   median latency against /work?ms=20, beside wrk
 #   merge      report over 10 record files of about 10 million requests each
 #   capacity   the capacity search against servers of known capacity and against nginx
+#   soak       runs by time of SOAK_MINUTES (default 30), closed then open at half its rate: the
+#              client's RSS, heap after GC and record bytes every 10 s; the cost of --record beside
+#              wrk; report's time over the closed soak's record
 #
 # ROUNDS: alternating rounds (default 5). SECS: seconds of each closed-model and --live run, rate
 # and CPU measured in the same run (default 20). WRK2: wrk2's binary (default: wrk2 on the PATH);
@@ -35,14 +38,14 @@
 # and the oldest 17+ under /usr/lib/jvm). CAP_ROUNDS: capacity searches per server (default 3).
 # Smaller, for a quick check of the harness itself: OPEN_MAX_STEPS (the open search's rates per
 # generator, default 9), OPEN_SEARCH_RUNS (its runs per rate, default 3), BURST_THREADS (default
-# 10000), MERGE_ITERATIONS (default 27027), START_USERS (default 2000).
+# 10000), MERGE_ITERATIONS (default 27027), START_USERS (default 2000), SOAK_MINUTES (default 30).
 # Needs wrk, hey, h2load, ab, nginx and GNU time (Debian: wrk, hey, nghttp2-client,
 # apache2-utils, nginx, time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-ALL=(closed open cliff start live flow inflight request server burst recording fidelity merge capacity)
+ALL=(closed open cliff start live flow inflight request server burst recording fidelity merge capacity soak)
 SECTIONS=("${ALL[@]}") ESTIMATE_ONLY=""
 while (($#)); do
   case $1 in
@@ -69,7 +72,7 @@ WRK2=${WRK2:-$(command -v wrk2 || true)}
 CMD="scripts/bench.sh"
 ((${#SECTIONS[@]} == ${#ALL[@]})) || CMD+=" --only $(IFS=,; echo "${SECTIONS[*]}")"
 [[ "$CAP_ROUNDS" == 3 ]] || CMD="CAP_ROUNDS=$CAP_ROUNDS $CMD"
-for v in OPEN_MAX_STEPS OPEN_SEARCH_RUNS START_USERS BURST_THREADS MERGE_ITERATIONS; do
+for v in OPEN_MAX_STEPS OPEN_SEARCH_RUNS START_USERS BURST_THREADS MERGE_ITERATIONS SOAK_MINUTES; do
   [[ -z "${!v:-}" ]] || CMD="$v=${!v} $CMD"
 done
 [[ "$SECS" == 20 ]] || CMD="SECS=$SECS $CMD"
@@ -102,6 +105,7 @@ estimate() {
     fidelity) echo 15 ;;
     merge) echo 180 ;;
     capacity) echo $((CAP_ROUNDS * 2 * 40 + 60)) ;;
+    soak) echo $((2 * (SOAK_MINUTES * 60 + 5) + ROUNDS * (3 * SECS + 6) + 60)) ;;
   esac
 }
 TOTAL=0
