@@ -119,6 +119,26 @@ print(f"{r[0]:.0f} {r[1] / 1024:.0f} {r[2] / 1024:.0f} {r[5] / 2**20:.1f} {'forc
 PY
 }
 
+# The heap after GC at the first sample from 10 s, per request the whole run sent (a recording
+# allocated up front shows here), and the peak RSS and heap used with their times.
+#   soak_early_and_peak NAME
+soak_early_and_peak() {
+  python3 - "$WORK/soak-$1.samples" "$WORK/soak-$1.json" <<'PY' || true
+import json, sys
+rows = [tuple(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+d = json.load(open(sys.argv[2]))
+sent = d["total"]["sent"]
+early = next((r for r in rows if r[0] >= 10), rows[-1])
+rss = max(rows, key=lambda r: r[1])
+used = max(rows, key=lambda r: r[3])
+print(f"At {early[0]:.0f} s the heap after the last GC was {early[2] / 1024:.0f} MiB, "
+      f"{early[2] * 1024 / sent:.1f} bytes per request of the {sent:,} the run sent in all. "
+      f"Peak RSS {rss[1] / 1024:.0f} MiB at {rss[0]:.0f} s, peak heap used {used[3] / 1024:.0f} MiB at "
+      f"{used[0]:.0f} s (the load: {d['phaseSeconds']:.0f} s, from {d['setupSeconds']:.1f} s of setup"
+      f" after the JVM's start; a sample after that is the run's end, its summary computed).")
+PY
+}
+
 soak_report() {
   local name t0 rss0 heap0 rec0 f0 t1 rss1 heap1 rec1 f1 per
   echo "## Soak: $SOAK_MINUTES-minute runs by time against nginx's /items/1"
@@ -157,6 +177,7 @@ print(f\"{os.path.getsize('$WORK/soak-$name.rec') / d['total']['sent']:.2f}\")" 
     echo "From ${t0} s to ${t1} s: RSS $rss0 -> $rss1 MiB ($(ratio "$rss1" "$rss0") x), live heap after"
     echo "the forced GC $heap0 -> $heap1 MiB ($(ratio "$heap1" "$heap0") x), record $rec0 -> $rec1 MiB. On disk: $per bytes"
     echo "per request sent (the final file over --json's total.sent)."
+    soak_early_and_peak "$name"
     echo
     target "heap at the end within 10 % of minute 2 ($name, MiB)" "$heap1" '<=' \
       "$(python3 -c "print(round($heap0 * 1.1))")"
