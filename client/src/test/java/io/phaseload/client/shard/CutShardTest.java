@@ -8,6 +8,7 @@ import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -33,12 +34,15 @@ class CutShardTest {
           ClientRun.shards(
               dir, 2, "10", "300", "127.0.0.1", "" + server.port(), "--phases", "1.0", "-q");
     }
-    // Shard 1's file as a kill would leave it: its end, and some of its frames, never written.
+    // Shard 1's file as a kill just before its end would leave it: every frame of requests whole,
+    // the run's last header and its end mark never written (the end mark's last 8 bytes say
+    // where that header begins).
     Path cut = dir.resolve("shard-1.plr");
     byte[] whole = Files.readAllBytes(cut);
-    Files.write(cut, Arrays.copyOf(whole, whole.length * 2 / 3));
+    long lastHeader = ByteBuffer.wrap(whole, whole.length - 8, 8).getLong();
+    Files.write(cut, Arrays.copyOf(whole, (int) lastHeader));
     long held = RecordFile.recorded(cut);
-    assertTrue(held > 0 && held < shards.get(1).sent(), held + " of " + shards.get(1).sent());
+    assertEquals(shards.get(1).sent(), held, "every frame of requests is whole");
 
     ClientRun report = ClientRun.report(dir, 2);
     assertEquals(ExitCode.FAILED, report.code(), report.out() + report.err());
