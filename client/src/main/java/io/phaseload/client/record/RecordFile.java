@@ -520,16 +520,7 @@ public final class RecordFile {
       if (requests && rec.hasIntendedStarts()) {
         // Counted from the recording, as the run counts them once it is over.
         phases.replaceAll(
-            r ->
-                r.arrivals() != null
-                    ? r
-                    : r.withArrivals(
-                        ArrivalStats.of(
-                            rec,
-                            r.phase().index(),
-                            plan.arrivals(r.phase()),
-                            plan.rate(r.phase()),
-                            r.startNanos())));
+            r -> r.arrivals() != null ? r : r.withArrivals(ArrivalStats.of(rec, plan, r)));
       }
       long origin = phases.isEmpty() ? 0 : phases.get(0).startNanos();
       // A plan with a schedule (stages, the open model's phases) has a length to be cut short of.

@@ -125,11 +125,6 @@ final class RecordStream {
     out.flush();
   }
 
-  /** Bytes written so far. */
-  synchronized long bytes() {
-    return bytes;
-  }
-
   /**
    * Writes the slots recorded since the last call, and {@code header} if it differs from the last
    * one written, then makes them durable.

@@ -190,17 +190,6 @@ public final class LatencyRecorder {
     return n;
   }
 
-  /** Pages allocated: of a sparse recording, those a request was recorded in. */
-  public int pagesAllocated() {
-    int n = 0;
-    for (int i = 0; i < pages.length(); i++) {
-      if (pages.get(i) != null) {
-        n++;
-      }
-    }
-    return n;
-  }
-
   /**
    * Allocates the array for the whole plan.
    *

@@ -346,15 +346,7 @@ public final class PhaseRunner {
       if (scheduled) {
         // Counted once the run is over: a count over every arrival of a phase, as the next one
         // starts, would take a core from the event loops just then.
-        results.replaceAll(
-            r ->
-                r.withArrivals(
-                    ArrivalStats.of(
-                        recorder,
-                        r.phase().index(),
-                        plan.arrivals(r.phase()),
-                        plan.rate(r.phase()),
-                        r.startNanos())));
+        results.replaceAll(r -> r.withArrivals(ArrivalStats.of(recorder, plan, r)));
       }
     } catch (InterruptedException e) {
       stop("interrupted");
