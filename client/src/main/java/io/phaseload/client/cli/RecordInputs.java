@@ -14,11 +14,12 @@ import java.util.List;
  * an existing file, their headers read and checked to be one run's file or the shards of one plan
  * ({@link ShardCheck}), before any recording is read. Immutable.
  */
-record RecordInputs(List<Path> files, List<RecordHeader> headers) {
+record RecordInputs(List<Path> files, List<RecordHeader> headers, List<Long> recorded) {
 
   RecordInputs {
     files = List.copyOf(files);
     headers = List.copyOf(headers);
+    recorded = List.copyOf(recorded);
   }
 
   /** The files named, each of which must exist: a name that is not a file is a usage error. */
@@ -37,10 +38,13 @@ record RecordInputs(List<Path> files, List<RecordHeader> headers) {
   /** Reads and checks the files' headers: not a record, another version or another plan throw. */
   static RecordInputs read(List<Path> files) throws RecordFileException {
     List<RecordHeader> headers = new ArrayList<>();
+    List<Long> recorded = new ArrayList<>();
     for (Path f : files) {
-      headers.add(RecordFile.readHeader(f));
+      RecordFile.Scan scan = RecordFile.scan(f);
+      headers.add(scan.header());
+      recorded.add(scan.recorded());
     }
     ShardCheck.check(files, headers);
-    return new RecordInputs(files, headers);
+    return new RecordInputs(files, headers, recorded);
   }
 }

@@ -2,7 +2,6 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.record.RecordFileException;
 import io.phaseload.client.record.RecordHeader;
 import io.phaseload.client.record.ShardMerge;
@@ -94,7 +93,8 @@ final class ReportCommand {
     Duration driftMin;
     try {
       driftMin = options.slo.driftMin();
-      List<RecordHeader> headers = RecordInputs.read(files).headers();
+      RecordInputs inputs = RecordInputs.read(files);
+      List<RecordHeader> headers = inputs.headers();
       LoadPlan whole = headers.get(0).plan().whole();
       slos = options.slo.slos(null, whole.requestNames());
       // One run's file is read as the recording itself; shards' are read beside the merge.
@@ -104,7 +104,7 @@ final class ReportCommand {
       boolean connections = false;
       for (int i = 0; i < files.size(); i++) {
         RecordHeader h = headers.get(i);
-        long held = RecordFile.recorded(files.get(i));
+        long held = inputs.recorded().get(i);
         recorded += held;
         connections |= h.connections();
         if (!h.plan().shard().whole()) {

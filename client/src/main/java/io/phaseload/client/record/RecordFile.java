@@ -1,7 +1,6 @@
 package io.phaseload.client.record;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.PhaseResult;
@@ -192,34 +191,28 @@ public final class RecordFile {
   }
 
   /**
-   * How many requests the file holds: what reading it takes room for. A run by time's plan bounds
-   * its requests far above what it sent; a file of formats 2 to 5 holds every slot of its plan.
+   * A file's header, as {@link #readHeader} gives it, and how many requests it holds: what reading
+   * it takes room for. A run by time's plan bounds its requests far above what it sent; a file of
+   * formats 2 to 5 holds every slot of its plan.
    */
-  public static long recorded(Path file) throws RecordFileException {
-    return scan(file).recorded();
-  }
+  public record Scan(RecordHeader header, long recorded) {}
 
-  /** A file's header and its requests' count, its frames passed, not read. */
-  private record Scan(RecordHeader header, long recorded) {}
-
-  private static Scan scan(Path file) throws RecordFileException {
-    RecordHeader header;
+  /** Reads a file's header and counts its requests, its frames passed, not read. */
+  public static Scan scan(Path file) throws RecordFileException {
     try (InputStream in = Files.newInputStream(file)) {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in));
-      int version = version(file, data);
-      header = header(file, data);
+      int version;
+      RecordHeader header;
+      try {
+        version = version(file, data);
+        header = header(file, data);
+      } catch (EOFException e) {
+        throw new RecordFileException(file + " is truncated: it ends inside its header");
+      }
       if (version <= RecordFormat.LAST_BLOCK_VERSION) {
         return new Scan(header, header.requests());
       }
-    } catch (EOFException e) {
-      throw new RecordFileException(file + " is truncated: it ends inside its header");
-    } catch (IOException e) {
-      throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
-    }
-    try (InputStream in = Files.newInputStream(file)) {
-      DataInputStream data = new DataInputStream(new BufferedInputStream(in));
-      version(file, data);
-      header(file, data);
+      // A cut or torn frame ends the reading inside Frames: no EOF leaves it.
       Frames frames = new Frames(file, header, false);
       return new Scan(frames.read(data).header(), frames.counted);
     } catch (IOException e) {
@@ -519,8 +512,7 @@ public final class RecordFile {
       }
       if (requests && rec.hasIntendedStarts()) {
         // Counted from the recording, as the run counts them once it is over.
-        phases.replaceAll(
-            r -> r.arrivals() != null ? r : r.withArrivals(ArrivalStats.of(rec, plan, r)));
+        phases.replaceAll(r -> r.arrivals() != null ? r : r.counted(rec, plan));
       }
       long origin = phases.isEmpty() ? 0 : phases.get(0).startNanos();
       // A plan with a schedule (stages, the open model's phases) has a length to be cut short of.

@@ -1,7 +1,5 @@
 package io.phaseload.client.result;
 
-import io.phaseload.client.plan.LoadPlan;
-
 /**
  * How an open-model phase's arrivals went. An arrival is late when no thread was free at its time
  * (it began more than {@link #LATE_NANOS} after it): it waited for the first free one, and its
@@ -104,18 +102,6 @@ public record ArrivalStats(
       }
     }
     return new ArrivalStats(scheduled, started, late, maxLate, rate, lastStart - phaseStartNanos);
-  }
-
-  /**
-   * The arrivals of {@code ran}, an open-model phase of {@code plan}, as {@code rec} holds them.
-   */
-  public static ArrivalStats of(LatencyRecorder rec, LoadPlan plan, PhaseResult ran) {
-    return of(
-        rec,
-        ran.phase().index(),
-        plan.arrivals(ran.phase()),
-        plan.rate(ran.phase()),
-        ran.startNanos());
   }
 
   /** The sum of two phases' (or shards') arrivals; the rate is not summed. */

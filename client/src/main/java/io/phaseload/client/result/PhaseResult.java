@@ -1,5 +1,6 @@
 package io.phaseload.client.result;
 
+import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 
 /**
@@ -43,6 +44,15 @@ public record PhaseResult(
   public PhaseResult(
       Phase phase, long startNanos, long durationNanos, boolean completed, long setupNanos) {
     this(phase, startNanos, durationNanos, completed, setupNanos, null);
+  }
+
+  /**
+   * This open-model phase of {@code plan} with its arrivals counted from {@code rec} ({@link
+   * ArrivalStats#of}): what the run does once it is over, and the reader of a cut record.
+   */
+  public PhaseResult counted(LatencyRecorder rec, LoadPlan plan) {
+    return withArrivals(
+        ArrivalStats.of(rec, phase.index(), plan.arrivals(phase), plan.rate(phase), startNanos));
   }
 
   /** This phase with {@code counted} as its arrivals. */

@@ -8,7 +8,6 @@ import io.phaseload.client.plan.Phase;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.request.Scenario;
-import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.OpenedAhead;
 import io.phaseload.client.result.PhaseListener;
@@ -346,7 +345,7 @@ public final class PhaseRunner {
       if (scheduled) {
         // Counted once the run is over: a count over every arrival of a phase, as the next one
         // starts, would take a core from the event loops just then.
-        results.replaceAll(r -> r.withArrivals(ArrivalStats.of(recorder, plan, r)));
+        results.replaceAll(r -> r.counted(recorder, plan));
       }
     } catch (InterruptedException e) {
       stop("interrupted");

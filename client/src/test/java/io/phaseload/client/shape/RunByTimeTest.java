@@ -62,7 +62,7 @@ class RunByTimeTest {
           rec.slotsAllocated() + " slots for " + run.sent());
 
       RecordFile.Contents back = RecordFile.read(record);
-      assertEquals(run.sent(), RecordFile.recorded(record));
+      assertEquals(run.sent(), RecordFile.scan(record).recorded());
       assertNull(back.result().stopReason());
     }
   }

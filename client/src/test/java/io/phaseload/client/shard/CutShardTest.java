@@ -41,7 +41,7 @@ class CutShardTest {
     byte[] whole = Files.readAllBytes(cut);
     long lastHeader = ByteBuffer.wrap(whole, whole.length - 8, 8).getLong();
     Files.write(cut, Arrays.copyOf(whole, (int) lastHeader));
-    long held = RecordFile.recorded(cut);
+    long held = RecordFile.scan(cut).recorded();
     assertEquals(shards.get(1).sent(), held, "every frame of requests is whole");
 
     ClientRun report = ClientRun.report(dir, 2);
