@@ -242,13 +242,7 @@ public final class Main {
     try {
       if (config.live() != null) {
         // The live page's window of latencies is kept beside the recording.
-        if (rc.sparse()) {
-          // A run by time's window of latencies is its rate's, not its bound's: the pages' room
-          // keeps a tenth in reserve, which a window of seconds fits in.
-          HeapCheck.pages(rc.plan(), rc.timeSeries(), !rc.keepAlive(), 0);
-        } else {
-          HeapCheck.require(rc.plan(), rc.timeSeries(), !rc.keepAlive(), Live.heapBytes(rc.plan()));
-        }
+        HeapCheck.require(rc, Live.heapBytes(rc.plan()));
       }
       live =
           config.live() == null && liveOutputs.isEmpty()

@@ -70,6 +70,21 @@ public final class HeapCheck {
   }
 
   /**
+   * The check a run of {@code config} takes before it starts: room for its whole recording, with
+   * {@code extraBytes} beside it, for a counted plan; a page for each user for a run by time, whose
+   * recording fills as it goes ({@link #pages}). A run by time's {@code extraBytes} (the live
+   * page's window, sized by the plan's bound) are left out: its window is its rate's, which the
+   * tenth the pages keep in reserve holds.
+   */
+  public static void require(RunConfig config, long extraBytes) throws RunRefusedException {
+    if (config.sparse()) {
+      pages(config.plan(), config.timeSeries(), !config.keepAlive(), 0);
+    } else {
+      require(config.plan(), config.timeSeries(), !config.keepAlive(), extraBytes);
+    }
+  }
+
+  /**
    * The pages of a sparse recording ({@link LatencyRecorder#sparse}) that the heap has room for,
    * with their statistics after the run, keeping a tenth of that room in reserve for the requests
    * in flight when the last is taken.

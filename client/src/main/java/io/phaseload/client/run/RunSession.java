@@ -85,11 +85,7 @@ public final class RunSession implements AutoCloseable {
    * @return the limit as read, if the platform tells it
    */
   public static Optional<FileLimit> preflight(RunConfig config) throws RunRefusedException {
-    if (config.sparse()) {
-      HeapCheck.pages(config.plan(), config.timeSeries(), !config.keepAlive(), 0);
-    } else {
-      HeapCheck.require(config.plan(), config.timeSeries(), !config.keepAlive());
-    }
+    HeapCheck.require(config, 0);
     long connections = connections(config);
     Optional<FileLimit> limit = FileLimit.ofThisProcess();
     if (!config.ignoreFileLimit() && limit.isPresent() && !limit.get().fits(connections)) {

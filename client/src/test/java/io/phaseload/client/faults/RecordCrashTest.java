@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.phaseload.client.cli.ExitCode;
-import io.phaseload.client.cli.Main;
 import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.testing.ChildClient;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.io.File;
@@ -232,14 +232,7 @@ class RecordCrashTest {
   }
 
   private Process child(List<String> args, String name) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx1g");
-    command.add("-cp");
-    command.add(
-        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    command.add(Main.class.getName());
-    command.addAll(args);
+    List<String> command = ChildClient.command("1g", args);
     return new ProcessBuilder(command)
         .redirectInput(new File("/dev/null"))
         .redirectOutput(dir.resolve(name + ".out").toFile())

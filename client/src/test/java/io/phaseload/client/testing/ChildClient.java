@@ -20,14 +20,7 @@ public record ChildClient(int code, String out, String err, long millis) {
 
   public static ChildClient run(String xmx, int timeoutSeconds, Path dir, String... args)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx" + xmx);
-    command.add("-cp");
-    command.add(
-        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    command.add(Main.class.getName());
-    command.addAll(List.of(args));
+    List<String> command = command(xmx, List.of(args));
     File out = dir.resolve("child.out").toFile();
     File err = dir.resolve("child.err").toFile();
     long start = System.nanoTime();
@@ -49,6 +42,21 @@ public record ChildClient(int code, String out, String err, long millis) {
         Files.readString(out.toPath(), StandardCharsets.UTF_8),
         Files.readString(err.toPath(), StandardCharsets.UTF_8),
         millis);
+  }
+
+  /**
+   * The command line that starts the client as a child JVM of {@code -Xmx xmx} with {@code args}.
+   */
+  public static List<String> command(String xmx, List<String> args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx" + xmx);
+    command.add("-cp");
+    command.add(
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    command.add(Main.class.getName());
+    command.addAll(args);
+    return command;
   }
 
   /** Whether either stream shows a stack trace or an uncaught exception. */
