@@ -2,6 +2,7 @@ package io.phaseload.client.report;
 
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Analysis;
+import io.phaseload.client.stats.Distribution;
 import io.phaseload.client.stats.TimeSeries;
 import java.awt.BasicStroke;
 import java.awt.Font;
@@ -57,13 +58,13 @@ public final class Charts {
    *
    * @param series the run in buckets, as {@link TimeSeries#of(LatencyRecorder, long)} cuts it
    * @param phases the phases that ran, in order
-   * @param sortedLatencyNanos every successful request's latency, ascending; not modified
+   * @param latency every successful request's latency
    * @param title what ran, e.g. "20 threads x 100 iterations", appended to each chart's title
    */
   public static List<Path> write(
-      TimeSeries series, List<PhaseSpan> phases, long[] sortedLatencyNanos, String title, Path dir)
+      TimeSeries series, List<PhaseSpan> phases, Distribution latency, String title, Path dir)
       throws IOException {
-    return write(null, series, phases, sortedLatencyNanos, null, title, dir);
+    return write(null, series, phases, latency, null, title, dir);
   }
 
   /**
@@ -85,8 +86,8 @@ public final class Charts {
         run,
         TimeSeries.of(run.recording(), run.wallNanos()),
         phases,
-        analysis.summary().sortedLatencies(),
-        analysis.serviceTime() == null ? null : analysis.serviceTime().sortedLatencies(),
+        analysis.summary().distribution(),
+        analysis.serviceTime() == null ? null : analysis.serviceTime().distribution(),
         RunTitle.of(run.plan()),
         dir);
   }
@@ -95,14 +96,14 @@ public final class Charts {
    * Writes the charts.
    *
    * @param run the run drawn, or null for no load chart
-   * @param sortedServiceNanos the service times, ascending, or null in the closed model
+   * @param service the service times, or null in the closed model
    */
   private static List<Path> write(
       RunResult run,
       TimeSeries series,
       List<PhaseSpan> phases,
-      long[] sortedLatencyNanos,
-      long[] sortedServiceNanos,
+      Distribution latency,
+      Distribution service,
       String title,
       Path dir)
       throws IOException {
@@ -111,10 +112,7 @@ public final class Charts {
     List<Path> written = new ArrayList<>();
     written.add(ChartKit.save(throughput(series, phases, title), dir.resolve(FILES.get(0))));
     written.add(ChartKit.save(latencyOverTime(series, phases, title), dir.resolve(FILES.get(1))));
-    written.add(
-        ChartKit.save(
-            Spectrum.chart(sortedLatencyNanos, sortedServiceNanos, title),
-            dir.resolve(FILES.get(2))));
+    written.add(ChartKit.save(Spectrum.chart(latency, service, title), dir.resolve(FILES.get(2))));
     if (run != null && !run.plan().stages().isEmpty()) {
       XYChart load = LoadChart.of(run, series, title);
       double top = load.getStyler().getYAxisMax();

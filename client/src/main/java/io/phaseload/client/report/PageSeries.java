@@ -5,7 +5,7 @@ import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.stats.Percentiles;
+import io.phaseload.client.stats.Distribution;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
 import java.math.BigDecimal;
@@ -195,45 +195,40 @@ final class PageSeries {
    * percentiles and the maximum as marks; in the open model the service time at the same x.
    */
   static Map<String, Object> distribution(Summary summary, Summary service) {
-    long[] sorted = summary.sortedLatencies();
-    int n = sorted.length;
+    Distribution latency = summary.distribution();
+    long n = latency.count();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("count", n);
     if (n == 0) {
       return m;
     }
-    double end = Math.log10(n);
+    double[] at = Distribution.curveX(n);
+    double end = at[at.length - 1];
     List<BigDecimal> x = new ArrayList<>();
-    List<Double> qs = new ArrayList<>();
-    for (int i = 0; i < Spectrum.POINTS_PER_DECADE * end; i++) {
-      double at = (double) i / Spectrum.POINTS_PER_DECADE;
-      x.add(BigDecimal.valueOf(at).setScale(3, RoundingMode.HALF_UP));
-      qs.add(1 - Math.pow(10, -at));
+    for (double a : at) {
+      x.add(BigDecimal.valueOf(a).setScale(3, RoundingMode.HALF_UP));
     }
-    x.add(BigDecimal.valueOf(end).setScale(3, RoundingMode.HALF_UP));
-    qs.add(1.0);
     m.put("x", x);
-    m.put("latency", quantiles(sorted, qs));
-    if (service != null && service.sortedLatencies().length == n) {
-      m.put("service", quantiles(service.sortedLatencies(), qs));
+    m.put("latency", curve(latency, at.length));
+    if (service != null && service.distribution().count() == n) {
+      m.put("service", curve(service.distribution(), at.length));
     }
     List<Object> marks = new ArrayList<>();
-    String[] names = {"p50", "p90", "p99", "p99.9", "p99.99"};
-    double[] marked = {0.50, 0.90, 0.99, 0.999, 0.9999};
+    double[] marked = Distribution.MARKED;
     for (int i = 0; i < marked.length; i++) {
       if (Spectrum.x(marked[i]) <= end + 1e-9) {
-        marks.add(mark(names[i], Spectrum.x(marked[i]), Percentiles.of(sorted, marked[i])));
+        marks.add(mark(Distribution.MARK_NAMES[i], Spectrum.x(marked[i]), latency.at(marked[i])));
       }
     }
-    marks.add(mark("max", end, sorted[n - 1]));
+    marks.add(mark("max", end, latency.max()));
     m.put("marks", marks);
     return m;
   }
 
-  private static List<BigDecimal> quantiles(long[] sorted, List<Double> qs) {
+  private static List<BigDecimal> curve(Distribution d, int points) {
     List<BigDecimal> y = new ArrayList<>();
-    for (double q : qs) {
-      y.add(Millis.of(q >= 1 ? sorted[sorted.length - 1] : Percentiles.of(sorted, q)));
+    for (int i = 0; i < points; i++) {
+      y.add(Millis.of(d.curve(i)));
     }
     return y;
   }

@@ -1,6 +1,6 @@
 package io.phaseload.client.report;
 
-import io.phaseload.client.stats.Percentiles;
+import io.phaseload.client.stats.Distribution;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +21,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 final class Spectrum {
 
-  /** Enough points that the steps between nearest ranks read as a curve. */
-  static final int POINTS_PER_DECADE = 20;
-
-  private static final double[] MARKED = {0.50, 0.90, 0.99, 0.999, 0.9999};
-  private static final String[] NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
   private static final Marker[] SHAPES = {
     SeriesMarkers.CIRCLE,
     SeriesMarkers.SQUARE,
@@ -62,17 +57,17 @@ final class Spectrum {
         : "99" + (decade == 2 ? "" : "." + "9".repeat((int) decade - 2)) + "%";
   }
 
-  /** The chart of {@code sorted}, ascending nanoseconds of the successful requests. */
-  static XYChart chart(long[] sorted, String title) {
-    return chart(sorted, null, title);
+  /** The chart of the successful requests' latencies. */
+  static XYChart chart(Distribution latency, String title) {
+    return chart(latency, null, title);
   }
 
   /**
-   * The chart of {@code sorted}; in the open model {@code sorted} is the latency from intended
-   * times and {@code service} the service time, drawn beside it in a lighter line.
+   * The chart of the successful requests' latencies; in the open model {@code latency} is from
+   * intended times and {@code service} the service time, drawn beside it in a lighter line.
    */
-  static XYChart chart(long[] sorted, long[] service, String title) {
-    int n = sorted.length;
+  static XYChart chart(Distribution latency, Distribution service, String title) {
+    long n = latency.count();
     XYChart chart =
         ChartKit.chart(
             "Latency distribution of " + ChartKit.count(n) + " successful requests: " + title,
@@ -81,18 +76,14 @@ final class Spectrum {
     if (n == 0) {
       return ChartKit.nothing(chart, "No successful request: no latency to draw");
     }
-    // Points up to one request in n: no percentile finer than the data can show.
-    double end = Math.log10(n);
+    double[] x = Distribution.curveX(n);
+    double end = x[x.length - 1];
     List<Double> xs = new ArrayList<>();
     List<Double> ys = new ArrayList<>();
-    for (int i = 0; i < POINTS_PER_DECADE * end; i++) {
-      double at = (double) i / POINTS_PER_DECADE;
-      xs.add(at);
-      ys.add(ChartKit.millis(Percentiles.of(sorted, 1 - Math.pow(10, -at))));
+    for (int i = 0; i < x.length; i++) {
+      xs.add(x[i]);
+      ys.add(ChartKit.millis(latency.curve(i)));
     }
-    // Every q above 1 - 1/n is the maximum by nearest rank, so the curve ends there.
-    xs.add(end);
-    ys.add(ChartKit.millis(sorted[n - 1]));
     XYSeries curve =
         chart.addSeries(
             service == null ? "all successful requests" : "latency from intended times (corrected)",
@@ -100,38 +91,35 @@ final class Spectrum {
             ys);
     curve.setMarker(SeriesMarkers.NONE);
     curve.setLineColor(Color.DARK_GRAY);
-    if (service != null && service.length == n) {
+    if (service != null && service.count() == n) {
       List<Double> sy = new ArrayList<>();
-      for (double at : xs) {
-        sy.add(
-            ChartKit.millis(
-                at >= end ? service[n - 1] : Percentiles.of(service, 1 - Math.pow(10, -at))));
+      for (int i = 0; i < x.length; i++) {
+        sy.add(ChartKit.millis(service.curve(i)));
       }
       XYSeries st = chart.addSeries("service time from actual send", xs, sy);
       st.setMarker(SeriesMarkers.NONE);
       st.setLineColor(new Color(0x3B, 0x82, 0xC4));
     }
-    for (int m = 0; m < MARKED.length; m++) {
-      if (x(MARKED[m]) <= end + 1e-9) {
-        double value = ChartKit.millis(Percentiles.of(sorted, MARKED[m]));
-        mark(chart, NAMES[m] + " " + text(value), x(MARKED[m]), value, m);
+    double[] marked = Distribution.MARKED;
+    for (int m = 0; m < marked.length; m++) {
+      if (x(marked[m]) <= end + 1e-9) {
+        double value = ChartKit.millis(latency.at(marked[m]));
+        mark(chart, Distribution.MARK_NAMES[m] + " " + text(value), x(marked[m]), value, m);
       }
     }
-    mark(
-        chart,
-        "max " + text(ChartKit.millis(sorted[n - 1])),
-        end,
-        ChartKit.millis(sorted[n - 1]),
-        -1);
+    double max = ChartKit.millis(latency.max());
+    mark(chart, "max " + text(max), end, max, -1);
 
     XYStyler styler = chart.getStyler();
     styler.setXAxisMin(0.0);
     styler.setXAxisMax(Math.max(end, 1));
     styler.setxAxisTickLabelsFormattingFunction(Spectrum::label);
     styler.setMarkerSize(8);
-    long low = service == null || service.length == 0 ? sorted[0] : Math.min(sorted[0], service[0]);
-    new LogAxis(Math.max(1e-3, ChartKit.millis(low) / 1.5), ChartKit.millis(sorted[n - 1]) * 1.5)
-        .apply(styler);
+    long low =
+        service == null || service.count() == 0
+            ? latency.min()
+            : Math.min(latency.min(), service.min());
+    new LogAxis(Math.max(1e-3, ChartKit.millis(low) / 1.5), max * 1.5).apply(styler);
     // Beside the plot: below it, six entries with long values may not fit on one line.
     styler.setLegendPosition(Styler.LegendPosition.OutsideE);
     styler.setLegendLayout(Styler.LegendLayout.Vertical);

@@ -25,14 +25,10 @@ public record LatencyStats(
     if (sorted.length == 0) {
       return EMPTY;
     }
-    double sum = 0;
-    for (long v : sorted) {
-      sum += v;
-    }
     return new LatencyStats(
         sorted.length,
         sorted[0],
-        sum / sorted.length,
+        ExactRanks.mean(sorted),
         Percentiles.of(sorted, 0.50),
         Percentiles.of(sorted, 0.90),
         Percentiles.of(sorted, 0.95),
@@ -41,19 +37,46 @@ public record LatencyStats(
         sorted[sorted.length - 1]);
   }
 
-  static LatencyStats of(long count, double sum, long min, long max, long[] quantiles) {
-    if (count == 0) {
+  /** The ranks of {@link #QUANTILES} among {@code n} values, in that order. */
+  static long[] ranks(long n) {
+    long[] ranks = new long[QUANTILES.length];
+    for (int i = 0; i < ranks.length; i++) {
+      ranks[i] = Percentiles.rank(QUANTILES[i], n);
+    }
+    return ranks;
+  }
+
+  /** Group {@code g} of {@code counted}, whose values at {@link #ranks} are {@code quantiles}. */
+  static LatencyStats of(ExactRanks counted, int g, long[] quantiles) {
+    if (counted.count(g) == 0) {
       return EMPTY;
     }
     return new LatencyStats(
-        count,
-        min,
-        sum / count,
+        counted.count(g),
+        counted.min(g),
+        counted.mean(g),
         quantiles[0],
         quantiles[1],
         quantiles[2],
         quantiles[3],
         quantiles[4],
-        max);
+        counted.max(g));
+  }
+
+  /** The statistics of a distribution's values. */
+  static LatencyStats of(Distribution d) {
+    if (d.count() == 0) {
+      return EMPTY;
+    }
+    return new LatencyStats(
+        d.count(),
+        d.min(),
+        d.mean(),
+        d.at(QUANTILES[0]),
+        d.at(QUANTILES[1]),
+        d.at(QUANTILES[2]),
+        d.at(QUANTILES[3]),
+        d.at(QUANTILES[4]),
+        d.max());
   }
 }

@@ -5,7 +5,6 @@ import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordLayout;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -16,12 +15,11 @@ import java.util.TreeMap;
  * request. Immutable.
  *
  * <p>Only successful requests count towards {@link Group#latency()}; failed ones are summarised
- * apart in {@link Group#failedLatency()}. The successful latencies are sorted once; every group's
- * percentiles are then read in a single pass over that order, so the cost is one sort whatever the
- * number of groups.
- *
- * <p>The sorted latencies of the successful requests stay with the summary (the heap check before
- * the run budgets them), so that charts read their quantiles without a second copy.
+ * apart in {@link Group#failedLatency()}. Every group's percentiles are found together by {@link
+ * ExactRanks}, in a few passes over the recording that hold no copy of it: the values sorting would
+ * give, in memory bounded by the groups, whatever the run's length. The run's and each request's
+ * successes are also kept as a {@link Distribution}, at every rank the charts and the {@code .hgrm}
+ * files read.
  */
 public final class Summary {
 
@@ -29,7 +27,8 @@ public final class Summary {
   private final List<Group> phases;
   private final List<Group> requests;
   private final List<Group> cells;
-  private final long[] sortedOk;
+  private final Distribution distribution;
+  private final List<Distribution> requestDistributions;
   private final ConnectionTimes connections;
 
   private Summary(
@@ -37,14 +36,16 @@ public final class Summary {
       List<Group> phases,
       List<Group> requests,
       List<Group> cells,
-      long[] sortedOk,
+      Distribution distribution,
+      List<Distribution> requestDistributions,
       ConnectionTimes connections) {
     this.total = total;
     this.connections = connections;
     this.phases = List.copyOf(phases);
     this.requests = List.copyOf(requests);
     this.cells = List.copyOf(cells);
-    this.sortedOk = sortedOk;
+    this.distribution = distribution;
+    this.requestDistributions = List.copyOf(requestDistributions);
   }
 
   /** The whole run. */
@@ -81,12 +82,14 @@ public final class Summary {
     return cells.get(phase * requests.size() + request);
   }
 
-  /**
-   * Every successful latency in nanoseconds, ascending: the array the statistics were computed
-   * from, not a copy. Read-only by contract (charts draw it); never modify it.
-   */
-  public long[] sortedLatencies() {
-    return sortedOk;
+  /** The successful requests' latencies as the charts and the {@code .hgrm} file draw them. */
+  public Distribution distribution() {
+    return distribution;
+  }
+
+  /** One request's successful latencies, over all phases, as {@link #distribution} draws all. */
+  public Distribution distribution(int request) {
+    return requestDistributions.get(request);
   }
 
   /**
@@ -113,51 +116,29 @@ public final class Summary {
     for (int c = 0; c < RecordLayout.MAX_CELLS; c++) {
       failures.add(new TreeMap<>());
     }
-    int capacity = recorder.capacity();
-    int okCount = 0;
-    int failedCount = 0;
-    for (int k = recorder.next(0); k < capacity; k = recorder.next(k + 1)) {
-      long start = recorder.startWord(k);
-      if (start == 0) {
-        continue;
-      }
-      int cell = RecordLayout.cell(recorder.timeWord(k));
-      int outcome = RecordLayout.outcome(start);
-      int kind = Outcome.kind(outcome);
-      kinds[cell][kind]++;
-      if (kind == Outcome.OK) {
-        okCount++;
+    Layout layout = new Layout(phaseCount, requestCount);
+    ExactRanks counted =
+        ExactRanks.count(
+            2 * layout.size(),
+            sink -> latencies(recorder, corrected, layout, sink, kinds, failures));
+    long[][] ranks = new long[2 * layout.size()][];
+    for (int g = 0; g < 2 * layout.size(); g++) {
+      long n = counted.count(g);
+      ranks[g] = n == 0 ? null : layout.drawn(g) ? Distribution.ranks(n) : LatencyStats.ranks(n);
+    }
+    ExactRanks.Found found =
+        counted.find(ranks, sink -> latencies(recorder, corrected, layout, sink, null, null));
+    LatencyStats[] okStats = new LatencyStats[layout.size()];
+    LatencyStats[] failedStats = new LatencyStats[layout.size()];
+    Distribution[] drawn = new Distribution[layout.size()];
+    for (int g = 0; g < layout.size(); g++) {
+      if (layout.drawn(g)) {
+        drawn[g] = Distribution.of(counted, g, found);
+        okStats[g] = LatencyStats.of(drawn[g]);
       } else {
-        failures.get(cell).merge(outcome, 1L, Long::sum);
-        if (Outcome.sentKind(kind)) {
-          failedCount++;
-        }
+        okStats[g] = LatencyStats.of(counted, g, found.at()[g]);
       }
-    }
-    long[] ok = new long[okCount];
-    long[] failed = new long[failedCount];
-    int o = 0;
-    int f = 0;
-    for (int k = recorder.next(0); k < capacity; k = recorder.next(k + 1)) {
-      long start = recorder.startWord(k);
-      if (start == 0) {
-        continue;
-      }
-      int kind = Outcome.kind(RecordLayout.outcome(start));
-      long time = corrected ? recorder.correctedTimeWord(k) : recorder.timeWord(k);
-      if (kind == Outcome.OK) {
-        ok[o++] = time;
-      } else if (Outcome.sentKind(kind)) {
-        failed[f++] = time;
-      }
-    }
-    Arrays.parallelSort(ok);
-    Arrays.parallelSort(failed);
-    GroupQuantiles.Layout layout = new GroupQuantiles.Layout(phaseCount, requestCount);
-    LatencyStats[] okStats = GroupQuantiles.compute(ok, layout);
-    LatencyStats[] failedStats = GroupQuantiles.compute(failed, layout);
-    for (int i = 0; i < ok.length; i++) {
-      ok[i] = RecordLayout.latency(ok[i]); // in place: the same order, now plain latencies
+      failedStats[g] = LatencyStats.of(counted, layout.size() + g, found.at()[layout.size() + g]);
     }
 
     List<Group> cells = new ArrayList<>();
@@ -208,9 +189,100 @@ public final class Summary {
             all,
             kinds,
             failures,
-            okStats[GroupQuantiles.Layout.TOTAL],
-            failedStats[GroupQuantiles.Layout.TOTAL]);
-    return new Summary(total, phases, requests, cells, ok, ConnectionTimes.of(recorder));
+            okStats[Layout.TOTAL],
+            failedStats[Layout.TOTAL]);
+    List<Distribution> byRequest = new ArrayList<>();
+    for (int r = 0; r < requestCount; r++) {
+      byRequest.add(drawn[layout.request(r)]);
+    }
+    return new Summary(
+        total,
+        phases,
+        requests,
+        cells,
+        drawn[Layout.TOTAL],
+        byRequest,
+        ConnectionTimes.of(recorder));
+  }
+
+  /**
+   * Hands every latency {@code recorder} holds to {@code sink}, in each group of its request: a
+   * successful one in the {@link Layout}'s groups, a failed one that was sent in the same groups
+   * {@code layout.size()} on; with {@code kinds} and {@code failures}, also counts each request by
+   * its cell's outcome kind, and each failure by its outcome.
+   */
+  private static void latencies(
+      LatencyRecorder recorder,
+      boolean corrected,
+      Layout layout,
+      ExactRanks.Sink sink,
+      long[][] kinds,
+      List<TreeMap<Integer, Long>> failures) {
+    int[][] groupsOfCell = new int[RecordLayout.MAX_CELLS][];
+    int capacity = recorder.capacity();
+    for (int k = recorder.next(0); k < capacity; k = recorder.next(k + 1)) {
+      long start = recorder.startWord(k);
+      if (start == 0) {
+        continue;
+      }
+      long time = recorder.timeWord(k);
+      int cell = RecordLayout.cell(time);
+      int outcome = RecordLayout.outcome(start);
+      int kind = Outcome.kind(outcome);
+      if (kinds != null) {
+        kinds[cell][kind]++;
+        if (kind != Outcome.OK) {
+          failures.get(cell).merge(outcome, 1L, Long::sum);
+        }
+      }
+      if (kind != Outcome.OK && !Outcome.sentKind(kind)) {
+        continue;
+      }
+      if (groupsOfCell[cell] == null) {
+        groupsOfCell[cell] = layout.groupsOf(cell);
+      }
+      long latency = RecordLayout.latency(corrected ? recorder.correctedTimeWord(k) : time);
+      int offset = kind == Outcome.OK ? 0 : layout.size();
+      for (int g : groupsOfCell[cell]) {
+        sink.add(offset + g, latency);
+      }
+    }
+  }
+
+  /**
+   * Where each group's latencies sit among the groups counted: the run, each phase, each request,
+   * each phase's request.
+   */
+  private record Layout(int phaseCount, int requestCount) {
+    static final int TOTAL = 0;
+
+    int phase(int p) {
+      return 1 + p;
+    }
+
+    int request(int r) {
+      return 1 + phaseCount + r;
+    }
+
+    int cell(int p, int r) {
+      return 1 + phaseCount + requestCount + p * requestCount + r;
+    }
+
+    int size() {
+      return 1 + phaseCount + requestCount + phaseCount * requestCount;
+    }
+
+    /** Whether group {@code g} is drawn whole: the run's and each request's successes. */
+    boolean drawn(int g) {
+      return g == TOTAL || (g >= request(0) && g < cell(0, 0));
+    }
+
+    /** The groups a request of record-layout cell {@code c} belongs to. */
+    int[] groupsOf(int c) {
+      int p = RecordLayout.phaseOfCell(c);
+      int r = RecordLayout.requestOfCell(c);
+      return new int[] {TOTAL, phase(p), request(r), cell(p, r)};
+    }
   }
 
   private static Group group(

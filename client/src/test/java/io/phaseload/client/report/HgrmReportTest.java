@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Analysis;
+import io.phaseload.client.stats.Distribution;
 import io.phaseload.client.stats.Percentiles;
 import io.phaseload.client.testing.HgrmFile;
 import java.io.IOException;
@@ -21,8 +22,12 @@ import org.junit.jupiter.api.Test;
 class HgrmReportTest {
 
   private static String text(long[] sorted) throws IOException {
+    return text(Distribution.of(sorted));
+  }
+
+  private static String text(Distribution d) throws IOException {
     StringWriter w = new StringWriter();
-    HgrmReport.write(sorted, w);
+    HgrmReport.write(d, w);
     return w.toString();
   }
 
@@ -55,7 +60,7 @@ class HgrmReportTest {
   void levelsHalveTheDistanceToOneInFiveSteps() {
     long[] sorted = new long[100_000];
     Arrays.setAll(sorted, i -> i + 1);
-    List<HgrmReport.Row> rows = HgrmReport.rows(sorted);
+    List<HgrmReport.Row> rows = HgrmReport.rows(Distribution.of(sorted));
     double[] first = {0, .1, .2, .3, .4, .5, .55, .6, .65, .7, .75, .775, .8, .825, .85, .875};
     for (int i = 0; i < first.length; i++) {
       assertEquals(first[i], rows.get(i).percentile(), 1e-12, "row " + i);
@@ -106,7 +111,7 @@ class HgrmReportTest {
   @Test
   void matchesTheGoldenFile() throws IOException {
     RunResult run = TextReportTest.sampleRun();
-    String actual = text(Analysis.of(run).summary().sortedLatencies());
+    String actual = text(Analysis.of(run).summary().distribution());
     Path dump = Path.of("target", "run.actual.hgrm");
     Files.writeString(dump, actual);
     assertEquals(TextReportTest.golden("run.golden.hgrm"), actual, "actual output in " + dump);

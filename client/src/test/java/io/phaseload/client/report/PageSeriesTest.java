@@ -48,7 +48,7 @@ class PageSeriesTest {
   @Test
   void theDistributionMarksAreTheExactPercentilesAndTheMaximum() {
     Map<String, Object> d = PageSeries.distribution(SUMMARY, null);
-    assertEquals((int) SUMMARY.total().ok(), d.get("count"));
+    assertEquals(SUMMARY.total().ok(), d.get("count"));
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> marks = (List<Map<String, Object>>) d.get("marks");
     assertEquals("p50", marks.get(0).get("name"));

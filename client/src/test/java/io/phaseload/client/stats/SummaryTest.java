@@ -96,7 +96,11 @@ class SummaryTest {
     for (int q = 0; q < plan.requestNames().size(); q++) {
       int op = q;
       assertEquals(expected(r, k -> r.request(k) == op), s.requests().get(op).latency());
+      assertEquals(Distribution.of(sorted(r, k -> r.request(k) == op, true)), s.distribution(op));
     }
+    assertEquals(Distribution.of(sorted(r, k -> true, true)), s.distribution());
+    assertEquals(
+        LatencyStats.ofSorted(sorted(r, k -> true, false)), s.total().failedLatency());
     long failed = 0;
     for (Group phase : s.phases()) {
       failed += phase.failed();
@@ -108,14 +112,19 @@ class SummaryTest {
   }
 
   private static LatencyStats expected(LatencyRecorder r, IntPredicate in) {
+    return LatencyStats.ofSorted(sorted(r, in, true));
+  }
+
+  /** The latencies of the successful (or the failed) requests {@code in} holds, sorted. */
+  private static long[] sorted(LatencyRecorder r, IntPredicate in, boolean ok) {
     List<Long> values = new ArrayList<>();
     for (int k = 0; k < r.capacity(); k++) {
-      if (r.reached(k) && Outcome.ok(r.outcome(k)) && in.test(k)) {
+      if (r.reached(k) && Outcome.ok(r.outcome(k)) == ok && in.test(k)) {
         values.add(r.latencyNanos(k));
       }
     }
     long[] sorted = values.stream().mapToLong(Long::longValue).toArray();
     Arrays.sort(sorted);
-    return LatencyStats.ofSorted(sorted);
+    return sorted;
   }
 }
