@@ -12,12 +12,13 @@ import java.util.List;
  *
  * <p>The first pass ({@link #count}) counts each group's values in a coarse histogram, log-linear
  * as HdrHistogram's ({@value #SUB_BITS} bits: bins a thirty-second of an octave wide, one value
- * wide below {@code 2^SUB_BITS}), with their minimum, maximum and exact sums. A rank then falls in
- * one bin, whose count below is known. {@link #find} reads the values again: a bin of at most
- * {@value #COLLECT} values is gathered and sorted, a bigger one is cut into {@value #COLLECT} equal
- * parts and counted again, until every rank's value is one integer. Each round narrows a rank's
- * range by {@value #COLLECT}, so a nanosecond latency takes two or three passes in all; each
- * pending rank holds at most {@value #COLLECT} longs.
+ * wide below {@code 2^SUB_BITS}; an octave's bins are allocated with its first value, so a group
+ * takes 256 bytes for each octave its values span), with their minimum, maximum and exact sums. A
+ * rank then falls in one bin, whose count below is known. {@link #find} reads the values again: a
+ * bin of at most {@value #COLLECT} values is gathered and sorted, a bigger one is cut into {@value
+ * #COLLECT} equal parts and counted again, until every rank's value is one integer. Each round
+ * narrows a rank's range by {@value #COLLECT}, so a nanosecond latency takes two or three passes in
+ * all; each pending rank holds at most {@value #COLLECT} longs.
  *
  * <p>The answers are those sorting every value would give, by construction, whatever order the
  * passes read the values in, and the sums are exact integers (128 bits), so that the mean too is
@@ -48,7 +49,10 @@ public final class ExactRanks {
   /** The most values a range gathers to sort; a range holding more is cut into as many parts. */
   static final int COLLECT = 512;
 
-  private static final int BINS = (63 - SUB_BITS) * (1 << (SUB_BITS - 1)) + (1 << SUB_BITS);
+  /** Bins in a segment of the histogram: an octave's (the first two segments hold 0 to 63). */
+  private static final int SEGMENT = 1 << (SUB_BITS - 1);
+
+  private static final int SEGMENTS = 63 - SUB_BITS + 2;
 
   private final int groups;
   private final long[] count;
@@ -58,7 +62,9 @@ public final class ExactRanks {
   private final long[] sumHigh;
   private final long[] squareLow;
   private final long[] squareHigh;
-  private final long[][] bins;
+
+  /** Each group's histogram in segments, each allocated when its first value comes. */
+  private final long[][][] bins;
 
   private ExactRanks(int groups) {
     this.groups = groups;
@@ -69,7 +75,7 @@ public final class ExactRanks {
     this.sumHigh = new long[groups];
     this.squareLow = new long[groups];
     this.squareHigh = new long[groups];
-    this.bins = new long[groups][];
+    this.bins = new long[groups][][];
   }
 
   /** The first pass: every group's count, extremes, sums and coarse histogram. */
@@ -87,7 +93,7 @@ public final class ExactRanks {
     if (n == 1) {
       min[g] = v;
       max[g] = v;
-      bins[g] = bins[g] == null ? new long[BINS] : bins[g];
+      bins[g] = bins[g] == null ? new long[SEGMENTS][] : bins[g];
     } else if (v < min[g]) {
       min[g] = v;
     } else if (v > max[g]) {
@@ -101,7 +107,12 @@ public final class ExactRanks {
     squareHigh[g] +=
         Math.multiplyHigh(v, v) + (Long.compareUnsigned(square, squareLow[g]) < 0 ? 1 : 0);
     squareLow[g] = square;
-    bins[g][bin(v)]++;
+    int b = bin(v);
+    long[] segment = bins[g][b / SEGMENT];
+    if (segment == null) {
+      segment = bins[g][b / SEGMENT] = new long[SEGMENT];
+    }
+    segment[b % SEGMENT]++;
   }
 
   public int groups() {
@@ -172,11 +183,11 @@ public final class ExactRanks {
       int b = 0;
       Range range = null;
       for (int i : order) {
-        while (below + bins[g][b] < asked[i]) {
-          below += bins[g][b++];
+        while (below + binCount(g, b) < asked[i]) {
+          below += binCount(g, b++);
         }
         if (range == null || range.lo != binLow(b)) {
-          range = new Range(g, binLow(b), binLast(b), below, bins[g][b]);
+          range = new Range(g, binLow(b), binLast(b), below, binCount(g, b));
           pending.add(range);
         }
         range.asked.add(i);
@@ -200,13 +211,31 @@ public final class ExactRanks {
         break;
       }
       Range[][] byGroup = byGroup(read);
+      // Every range lies in one coarse bin: a value is looked for only among its bin's ranges.
+      int[][] first = new int[groups][];
+      for (int g = 0; g < groups; g++) {
+        Range[] of = byGroup[g];
+        if (of != null) {
+          first[g] = new int[SEGMENTS * SEGMENT];
+          Arrays.fill(first[g], -1);
+          for (int i = of.length - 1; i >= 0; i--) {
+            first[g][bin(of[i].lo)] = i;
+          }
+        }
+      }
       values.pass(
           (g, v) -> {
-            Range[] of = byGroup[g];
-            if (of != null) {
-              Range r = find(of, v);
-              if (r != null) {
-                r.take(v);
+            int[] firstOf = first[g];
+            if (firstOf != null) {
+              int i = firstOf[bin(v)];
+              if (i >= 0) {
+                Range[] of = byGroup[g];
+                while (i < of.length && of[i].last < v) {
+                  i++;
+                }
+                if (i < of.length && of[i].lo <= v) {
+                  of[i].take(v);
+                }
               }
             }
           });
@@ -255,24 +284,6 @@ public final class ExactRanks {
       }
     }
     return byGroup;
-  }
-
-  /** The range of {@code of} (apart, ascending) that holds {@code v}; null if none does. */
-  private static Range find(Range[] of, long v) {
-    int lo = 0;
-    int hi = of.length - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      Range r = of[mid];
-      if (v < r.lo) {
-        hi = mid - 1;
-      } else if (v > r.last) {
-        lo = mid + 1;
-      } else {
-        return r;
-      }
-    }
-    return null;
   }
 
   /**
@@ -358,6 +369,11 @@ public final class ExactRanks {
       }
       parts = null;
     }
+  }
+
+  private long binCount(int g, int b) {
+    long[] segment = bins[g][b / SEGMENT];
+    return segment == null ? 0 : segment[b % SEGMENT];
   }
 
   /**

@@ -3,9 +3,7 @@ package io.phaseload.client.stats;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordLayout;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * The run cut into equal time buckets, computed once after the run from the recording: requests
@@ -144,77 +142,82 @@ public record TimeSeries(
     int buckets = spanNanos <= 0 ? 0 : (int) Math.max(1, spanNanos / bucketNanos);
     long[] sent = new long[buckets];
     long[] ok = new long[buckets];
-    int n = buckets == 0 ? 0 : recorder.capacity();
-    for (int k = recorder.next(0); k < n; k = recorder.next(k + 1)) {
-      if (recorder.reached(k) && Outcome.sent(recorder.outcome(k))) {
-        int b = bucket(recorder.startNanos(k), bucketNanos, buckets);
-        sent[b]++;
-        if (Outcome.ok(recorder.outcome(k))) {
-          ok[b]++;
-        }
-      }
+    boolean open = recorder.hasIntendedStarts();
+    if (buckets == 0) {
+      Quantiles none = new Quantiles(sent, sent, sent);
+      return new TimeSeries(bucketNanos, spanNanos, sent, ok, sent, sent, sent, open ? none : null);
     }
-    int[] offset = new int[buckets + 1];
-    for (int b = 0; b < buckets; b++) {
-      offset[b + 1] = offset[b] + (int) ok[b];
+    // Groups 0 to buckets - 1: the headline latency; from buckets on, the service time apart.
+    int groups = open ? 2 * buckets : buckets;
+    ExactRanks counted =
+        ExactRanks.count(groups, sink -> latencies(recorder, bucketNanos, buckets, sink, sent, ok));
+    long[][] ranks = new long[groups][];
+    for (int g = 0; g < groups; g++) {
+      long n = counted.count(g);
+      ranks[g] =
+          n == 0
+              ? null
+              : new long[] {
+                Percentiles.rank(0.50, n), Percentiles.rank(0.95, n), Percentiles.rank(0.99, n)
+              };
     }
-    long[] latencies = new long[offset[buckets]];
-    Quantiles service = null;
-    if (recorder.hasIntendedStarts()) {
-      service = quantiles(recorder, bucketNanos, ok, offset, latencies, false);
-    }
-    Quantiles latency =
-        quantiles(recorder, bucketNanos, ok, offset, latencies, recorder.hasIntendedStarts());
+    long[][] at =
+        counted
+            .find(ranks, sink -> latencies(recorder, bucketNanos, buckets, sink, null, null))
+            .at();
+    Quantiles latency = quantiles(at, 0, buckets);
+    Quantiles service = open ? quantiles(at, buckets, buckets) : null;
     return new TimeSeries(
         bucketNanos, spanNanos, sent, ok, latency.p50(), latency.p95(), latency.p99(), service);
   }
 
   /**
-   * Each bucket's percentiles of its successful requests' latencies: from the intended start if
-   * {@code corrected}, else service times.
-   *
-   * @param offset where each bucket's latencies begin in {@code latencies}, and where they end
-   * @param latencies room for every successful latency; overwritten
+   * Hands each successful request's latency to {@code sink} in the group of the bucket it was sent
+   * in (and its service time in that group {@code buckets} on, in the open model); with {@code
+   * sent} and {@code ok}, counts the requests sent and the successful ones in each bucket.
    */
-  private static Quantiles quantiles(
+  private static void latencies(
       LatencyRecorder recorder,
       long bucketNanos,
-      long[] ok,
-      int[] offset,
-      long[] latencies,
-      boolean corrected) {
-    int buckets = ok.length;
-    int n = buckets == 0 ? 0 : recorder.capacity();
-    // Successful latencies grouped by bucket (a counting sort), then each bucket selected alone.
-    int[] fill = Arrays.copyOf(offset, buckets);
+      int buckets,
+      ExactRanks.Sink sink,
+      long[] sent,
+      long[] ok) {
+    boolean open = recorder.hasIntendedStarts();
+    int n = recorder.capacity();
     for (int k = recorder.next(0); k < n; k = recorder.next(k + 1)) {
-      if (recorder.reached(k) && Outcome.ok(recorder.outcome(k))) {
-        latencies[fill[bucket(recorder.startNanos(k), bucketNanos, buckets)]++] =
-            corrected
-                ? RecordLayout.latency(recorder.correctedTimeWord(k))
-                : recorder.latencyNanos(k);
+      if (!recorder.reached(k) || !Outcome.sent(recorder.outcome(k))) {
+        continue;
+      }
+      int b = bucket(recorder.startNanos(k), bucketNanos, buckets);
+      boolean success = Outcome.ok(recorder.outcome(k));
+      if (sent != null) {
+        sent[b]++;
+        ok[b] += success ? 1 : 0;
+      }
+      if (success) {
+        if (open) {
+          sink.add(b, RecordLayout.latency(recorder.correctedTimeWord(k)));
+          sink.add(buckets + b, recorder.latencyNanos(k));
+        } else {
+          sink.add(b, recorder.latencyNanos(k));
+        }
       }
     }
+  }
+
+  /** The p50, p95 and p99 of groups {@code from} to {@code from + buckets}; 0 where none. */
+  private static Quantiles quantiles(long[][] at, int from, int buckets) {
     long[] p50 = new long[buckets];
     long[] p95 = new long[buckets];
     long[] p99 = new long[buckets];
-    // Three order statistics by selection, each in the part the previous one left above it: the
-    // values sorting would give, without sorting every bucket. Buckets are apart, so they are
-    // selected in parallel: after the run, the cores are the report's.
-    IntStream.range(0, buckets)
-        .parallel()
-        .filter(b -> ok[b] > 0)
-        .forEach(
-            b -> {
-              int from = offset[b];
-              int to = offset[b + 1];
-              long r50 = Percentiles.rank(0.50, ok[b]);
-              long r95 = Percentiles.rank(0.95, ok[b]);
-              long r99 = Percentiles.rank(0.99, ok[b]);
-              p50[b] = Percentiles.select(latencies, from, to, r50);
-              p95[b] = Percentiles.select(latencies, from + (int) r50 - 1, to, r95 - r50 + 1);
-              p99[b] = Percentiles.select(latencies, from + (int) r95 - 1, to, r99 - r95 + 1);
-            });
+    for (int b = 0; b < buckets; b++) {
+      if (at[from + b].length > 0) {
+        p50[b] = at[from + b][0];
+        p95[b] = at[from + b][1];
+        p99[b] = at[from + b][2];
+      }
+    }
     return new Quantiles(p50, p95, p99);
   }
 

@@ -99,8 +99,7 @@ class SummaryTest {
       assertEquals(Distribution.of(sorted(r, k -> r.request(k) == op, true)), s.distribution(op));
     }
     assertEquals(Distribution.of(sorted(r, k -> true, true)), s.distribution());
-    assertEquals(
-        LatencyStats.ofSorted(sorted(r, k -> true, false)), s.total().failedLatency());
+    assertEquals(LatencyStats.ofSorted(sorted(r, k -> true, false)), s.total().failedLatency());
     long failed = 0;
     for (Group phase : s.phases()) {
       failed += phase.failed();
