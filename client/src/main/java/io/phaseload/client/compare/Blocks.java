@@ -2,7 +2,6 @@ package io.phaseload.client.compare;
 
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
-import io.phaseload.client.result.RecordLayout;
 
 /**
  * A run cut into blocks of time (by each request's send), each block holding per request name a
@@ -54,18 +53,16 @@ public final class Blocks {
    * (as its summary).
    */
   public static Blocks of(LatencyRecorder rec, int requestNames) {
-    long first = Long.MAX_VALUE;
-    long last = 0;
-    for (int k = rec.next(0); k < rec.capacity(); k = rec.next(k + 1)) {
-      if (rec.reached(k)) {
-        first = Math.min(first, rec.startNanos(k));
-        last = Math.max(last, rec.startNanos(k));
-      }
-    }
-    if (first == Long.MAX_VALUE) {
+    long[] span = {Long.MAX_VALUE, 0};
+    rec.each(
+        (r, k) -> {
+          span[0] = Math.min(span[0], r.startNanos(k));
+          span[1] = Math.max(span[1], r.startNanos(k));
+        });
+    if (span[0] == Long.MAX_VALUE) {
       return new Blocks(0, requestNames + 1, BLOCK_NANOS);
     }
-    return of(rec, requestNames, -1, first, last + 1);
+    return of(rec, requestNames, -1, span[0], span[1] + 1);
   }
 
   /**
@@ -76,24 +73,23 @@ public final class Blocks {
     long blockNanos = blockNanos(to - 1 - from);
     int count = (int) ((to - 1 - from) / blockNanos) + 1;
     Blocks b = new Blocks(count, requestNames + 1, blockNanos);
-    for (int k = rec.next(0); k < rec.capacity(); k = rec.next(k + 1)) {
-      if (!rec.reached(k)
-          || rec.startNanos(k) < from
-          || rec.startNanos(k) >= to
-          || phase >= 0 && RecordLayout.phase(rec.timeWord(k)) != phase) {
-        continue;
-      }
-      int block = (int) ((rec.startNanos(k) - from) / blockNanos);
-      int row = 1 + RecordLayout.request(rec.timeWord(k));
-      if (Outcome.ok(rec.outcome(k))) {
-        int bucket = bucket(rec.hasIntendedStarts() ? rec.correctedNanos(k) : rec.latencyNanos(k));
-        b.add(block, 0, bucket);
-        b.add(block, row, bucket);
-      } else {
-        b.errors[block][0]++;
-        b.errors[block][row]++;
-      }
-    }
+    rec.each(
+        (r, k) -> {
+          long sent = r.startNanos(k);
+          if (sent < from || sent >= to || phase >= 0 && r.phase(k) != phase) {
+            return;
+          }
+          int block = (int) ((sent - from) / blockNanos);
+          int row = 1 + r.request(k);
+          if (Outcome.ok(r.outcome(k))) {
+            int bucket = bucket(r.hasIntendedStarts() ? r.correctedNanos(k) : r.latencyNanos(k));
+            b.add(block, 0, bucket);
+            b.add(block, row, bucket);
+          } else {
+            b.errors[block][0]++;
+            b.errors[block][row]++;
+          }
+        });
     return b;
   }
 

@@ -4,6 +4,7 @@ import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RunResult;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 
@@ -42,39 +43,58 @@ public final class CsvReport {
     out.write(HEADER);
     out.write(open ? OPEN_COLUMNS : "");
     out.write(connections ? CONNECTION_COLUMNS + "\n" : "\n");
-    for (int k = recorder.next(0); k < recorder.capacity(); k = recorder.next(k + 1)) {
-      if (!recorder.reached(k)) {
-        continue; // a stopped run leaves slots no request reached
-      }
-      int outcome = recorder.outcome(k);
-      row.setLength(0);
-      micros(row, recorder.startNanos(k));
-      row.append(',').append(phases.get(recorder.phase(k)));
-      row.append(',').append(requests.get(recorder.request(k)));
-      row.append(',').append(recorder.thread(k));
-      row.append(',');
-      micros(row, open ? recorder.correctedNanos(k) : recorder.latencyNanos(k));
-      row.append(',').append(Outcome.kindName(Outcome.kind(outcome)).replace(' ', '_'));
-      row.append(',').append(Outcome.status(outcome));
-      row.append(',');
-      int reason = Outcome.reason(outcome);
-      if (reason != 0) {
-        quoted(row, run.reasons().message(reason));
-      }
-      if (open) {
-        row.append(',');
-        micros(row, recorder.intendedNanos(k));
-        row.append(',');
-        micros(row, recorder.latencyNanos(k));
-      }
-      if (connections) {
-        optionalMicros(row, recorder.connectNanos(k));
-        optionalMicros(row, recorder.tlsNanos(k));
-        optionalMicros(row, recorder.firstByteNanos(k));
-      }
-      row.append('\n');
-      out.append(row);
+    try {
+      recorder.each(
+          (rec, k) -> {
+            try {
+              row(run, phases, requests, rec, k, row);
+              out.append(row);
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
+  }
+
+  /** Request {@code k}'s row, into {@code row}. */
+  private static void row(
+      RunResult run,
+      List<String> phases,
+      List<String> requests,
+      LatencyRecorder recorder,
+      int k,
+      StringBuilder row) {
+    boolean open = recorder.hasIntendedStarts();
+    boolean connections = recorder.connections();
+    int outcome = recorder.outcome(k);
+    row.setLength(0);
+    micros(row, recorder.startNanos(k));
+    row.append(',').append(phases.get(recorder.phase(k)));
+    row.append(',').append(requests.get(recorder.request(k)));
+    row.append(',').append(recorder.thread(k));
+    row.append(',');
+    micros(row, open ? recorder.correctedNanos(k) : recorder.latencyNanos(k));
+    row.append(',').append(Outcome.kindName(Outcome.kind(outcome)).replace(' ', '_'));
+    row.append(',').append(Outcome.status(outcome));
+    row.append(',');
+    int reason = Outcome.reason(outcome);
+    if (reason != 0) {
+      quoted(row, run.reasons().message(reason));
+    }
+    if (open) {
+      row.append(',');
+      micros(row, recorder.intendedNanos(k));
+      row.append(',');
+      micros(row, recorder.latencyNanos(k));
+    }
+    if (connections) {
+      optionalMicros(row, recorder.connectNanos(k));
+      optionalMicros(row, recorder.tlsNanos(k));
+      optionalMicros(row, recorder.firstByteNanos(k));
+    }
+    row.append('\n');
   }
 
   /** A field in double quotes, its own quotes doubled (RFC 4180). */

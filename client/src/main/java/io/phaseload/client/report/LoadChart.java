@@ -90,20 +90,16 @@ final class LoadChart {
     int n = s.buckets();
     long[] begun = new long[n];
     long[] late = new long[n];
-    for (int p = 0; p < rec.phaseCount(); p++) {
-      for (int q = 0; q < rec.populations(); q++) {
-        for (int a = 0; a < rec.units(p, q); a++) {
-          int k = rec.start(p, q, a);
-          if (rec.reached(k) && Outcome.sent(rec.outcome(k))) {
-            int b = (int) Math.min(rec.startNanos(k) / s.bucketNanos(), n - 1);
+    rec.each(
+        (r, k) -> {
+          if (r.firstOfUnit(k) && Outcome.sent(r.outcome(k))) {
+            int b = (int) Math.min(r.startNanos(k) / s.bucketNanos(), n - 1);
             begun[b]++;
-            if (rec.startNanos(k) - rec.intendedNanos(k) > ArrivalStats.LATE_NANOS) {
+            if (r.startNanos(k) - r.intendedNanos(k) > ArrivalStats.LATE_NANOS) {
               late[b]++;
             }
           }
-        }
-      }
-    }
+        });
     return new long[][] {begun, late};
   }
 

@@ -81,27 +81,23 @@ public record ArrivalStats(
    */
   public static ArrivalStats of(
       LatencyRecorder rec, int phase, long scheduled, double rate, long phaseStartNanos) {
-    long started = 0;
-    long late = 0;
-    long maxLate = 0;
-    long lastStart = phaseStartNanos;
-    for (int q = 0; q < rec.populations(); q++) {
-      for (long a = 0; a < rec.units(phase, q); a++) {
-        int first = rec.start(phase, q, a);
-        if (!rec.reached(first)) {
-          continue;
-        }
-        long start = rec.startNanos(first);
-        long behind = start - rec.intendedNanos(first);
-        started++;
-        if (behind > LATE_NANOS) {
-          late++;
-        }
-        maxLate = Math.max(maxLate, behind);
-        lastStart = Math.max(lastStart, start);
-      }
-    }
-    return new ArrivalStats(scheduled, started, late, maxLate, rate, lastStart - phaseStartNanos);
+    // started, late, maxLate, lastStart
+    long[] f = {0, 0, 0, phaseStartNanos};
+    rec.each(
+        (r, k) -> {
+          if (r.phase(k) != phase || !r.firstOfUnit(k)) {
+            return;
+          }
+          long start = r.startNanos(k);
+          long behind = start - r.intendedNanos(k);
+          f[0]++;
+          if (behind > LATE_NANOS) {
+            f[1]++;
+          }
+          f[2] = Math.max(f[2], behind);
+          f[3] = Math.max(f[3], start);
+        });
+    return new ArrivalStats(scheduled, f[0], f[1], f[2], rate, f[3] - phaseStartNanos);
   }
 
   /** The sum of two phases' (or shards') arrivals; the rate is not summed. */

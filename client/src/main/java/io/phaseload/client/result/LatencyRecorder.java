@@ -538,4 +538,43 @@ public final class LatencyRecorder {
     }
     return before + (k - regionBase[p][q]) / perUnit[q];
   }
+
+  /**
+   * Whether slot {@code k} is the first of its user's (closed model) or arrival's (open) slots
+   * ({@link #start}): an arrival's first request, what its begin and lateness are read from.
+   */
+  public boolean firstOfUnit(int k) {
+    int p = phaseBase.length - 1;
+    while (p > 0 && phaseBase[p] > k) {
+      p--;
+    }
+    int q = perUnit.length - 1;
+    while (q > 0 && regionBase[p][q] > k) {
+      q--;
+    }
+    return (k - regionBase[p][q]) % perUnit[q] == 0;
+  }
+
+  /** Told of each slot a request reached, by {@link #each}. */
+  @FunctionalInterface
+  public interface Visitor {
+    /**
+     * @param rec the recording that holds slot {@code k} during the call
+     * @param k the slot
+     */
+    void slot(LatencyRecorder rec, int k);
+  }
+
+  /**
+   * Hands every slot a request reached to {@code visitor}, once each: one pass over the recording,
+   * what every statistic after the run is computed by. The order is the slots' here; a recording
+   * read from disk gives them in the order they were written, so a visitor must not depend on it.
+   */
+  public void each(Visitor visitor) {
+    for (int k = next(0); k < capacity; k = next(k + 1)) {
+      if (startWord(k) != 0) {
+        visitor.slot(this, k);
+      }
+    }
+  }
 }

@@ -29,32 +29,39 @@ public record ConnectionTimes(LatencyStats connecting, LatencyStats tls, Latency
     if (!recorder.connections()) {
       return null;
     }
-    int capacity = recorder.capacity();
-    int most = (int) recorder.slotsAllocated();
-    long[] connect = new long[most];
-    long[] tls = new long[most];
-    long[] waiting = new long[most];
-    int c = 0;
-    int t = 0;
-    int w = 0;
-    for (int k = recorder.next(0); k < capacity; k = recorder.next(k + 1)) {
-      if (!recorder.reached(k) || Outcome.kind(recorder.outcome(k)) != Outcome.OK) {
-        continue;
-      }
-      long connectNanos = recorder.connectNanos(k);
-      long tlsNanos = recorder.tlsNanos(k);
-      long firstByte = recorder.firstByteNanos(k);
-      if (connectNanos > 0) {
-        connect[c++] = connectNanos;
-      }
-      if (tlsNanos > 0) {
-        tls[t++] = tlsNanos;
-      }
-      if (firstByte > 0) {
-        waiting[w++] = Math.max(0, firstByte - connectNanos - tlsNanos);
-      }
+    ExactRanks.Values times = sink -> times(recorder, sink);
+    ExactRanks counted = ExactRanks.count(3, times);
+    long[][] ranks = new long[3][];
+    for (int g = 0; g < 3; g++) {
+      ranks[g] = counted.count(g) == 0 ? null : LatencyStats.ranks(counted.count(g));
     }
-    return new ConnectionTimes(sorted(connect, c), sorted(tls, t), sorted(waiting, w));
+    long[][] at = counted.find(ranks, times).at();
+    return new ConnectionTimes(
+        LatencyStats.of(counted, 0, at[0]),
+        LatencyStats.of(counted, 1, at[1]),
+        LatencyStats.of(counted, 2, at[2]));
+  }
+
+  /** The successful requests' connects (group 0), handshakes (1) and waits (2) that were made. */
+  private static void times(LatencyRecorder recorder, ExactRanks.Sink sink) {
+    recorder.each(
+        (rec, k) -> {
+          if (Outcome.kind(rec.outcome(k)) != Outcome.OK) {
+            return;
+          }
+          long connectNanos = rec.connectNanos(k);
+          long tlsNanos = rec.tlsNanos(k);
+          long firstByte = rec.firstByteNanos(k);
+          if (connectNanos > 0) {
+            sink.add(0, connectNanos);
+          }
+          if (tlsNanos > 0) {
+            sink.add(1, tlsNanos);
+          }
+          if (firstByte > 0) {
+            sink.add(2, Math.max(0, firstByte - connectNanos - tlsNanos));
+          }
+        });
   }
 
   /**

@@ -9,7 +9,6 @@ import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunResult;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -160,29 +159,43 @@ public record Drift(
   }
 
   /** The figures of phase {@code phase}'s requests sent in [{@code from}, {@code to}). */
-  public static Window window(LatencyRecorder rec, int phase, long from, long to) {
-    int n = 0;
-    long errors = 0;
-    long[] latencies = new long[64];
-    for (int k = rec.next(0); k < rec.capacity(); k = rec.next(k + 1)) {
-      if (!rec.reached(k) || RecordLayout.phase(rec.timeWord(k)) != phase) {
-        continue;
-      }
-      long sent = rec.startNanos(k);
-      if (sent < from || sent >= to) {
-        continue;
-      }
-      if (Outcome.ok(rec.outcome(k))) {
-        if (n == latencies.length) {
-          latencies = Arrays.copyOf(latencies, 2 * n);
-        }
-        latencies[n++] = rec.hasIntendedStarts() ? rec.correctedNanos(k) : rec.latencyNanos(k);
-      } else {
-        errors++;
-      }
-    }
-    long[] sorted = Arrays.copyOf(latencies, n);
-    Arrays.sort(sorted);
-    return new Window(LatencyStats.ofSorted(sorted), n, errors, (to - from) / 1e9);
+  public static Window window(LatencyRecorder recording, int phase, long from, long to) {
+    long[] errors = new long[1];
+    ExactRanks counted =
+        ExactRanks.count(1, sink -> window(recording, phase, from, to, sink, errors));
+    long ok = counted.count(0);
+    long[] at =
+        ok == 0
+            ? new long[0]
+            : counted.find(
+                    new long[][] {LatencyStats.ranks(ok)},
+                    sink -> window(recording, phase, from, to, sink, null))
+                .at()[0];
+    return new Window(LatencyStats.of(counted, 0, at), ok, errors[0], (to - from) / 1e9);
+  }
+
+  /**
+   * Hands the latency of each successful request of the window to {@code sink}; with {@code
+   * errors}, counts the others there.
+   */
+  private static void window(
+      LatencyRecorder recording,
+      int phase,
+      long from,
+      long to,
+      ExactRanks.Sink sink,
+      long[] errors) {
+    recording.each(
+        (rec, k) -> {
+          long sent = rec.startNanos(k);
+          if (RecordLayout.phase(rec.timeWord(k)) != phase || sent < from || sent >= to) {
+            return;
+          }
+          if (Outcome.ok(rec.outcome(k))) {
+            sink.add(0, rec.hasIntendedStarts() ? rec.correctedNanos(k) : rec.latencyNanos(k));
+          } else if (errors != null) {
+            errors[0]++;
+          }
+        });
   }
 }

@@ -219,34 +219,31 @@ public final class Summary {
       long[][] kinds,
       List<TreeMap<Integer, Long>> failures) {
     int[][] groupsOfCell = new int[RecordLayout.MAX_CELLS][];
-    int capacity = recorder.capacity();
-    for (int k = recorder.next(0); k < capacity; k = recorder.next(k + 1)) {
-      long start = recorder.startWord(k);
-      if (start == 0) {
-        continue;
-      }
-      long time = recorder.timeWord(k);
-      int cell = RecordLayout.cell(time);
-      int outcome = RecordLayout.outcome(start);
-      int kind = Outcome.kind(outcome);
-      if (kinds != null) {
-        kinds[cell][kind]++;
-        if (kind != Outcome.OK) {
-          failures.get(cell).merge(outcome, 1L, Long::sum);
-        }
-      }
-      if (kind != Outcome.OK && !Outcome.sentKind(kind)) {
-        continue;
-      }
-      if (groupsOfCell[cell] == null) {
-        groupsOfCell[cell] = layout.groupsOf(cell);
-      }
-      long latency = RecordLayout.latency(corrected ? recorder.correctedTimeWord(k) : time);
-      int offset = kind == Outcome.OK ? 0 : layout.size();
-      for (int g : groupsOfCell[cell]) {
-        sink.add(offset + g, latency);
-      }
-    }
+    recorder.each(
+        (rec, k) -> {
+          long start = rec.startWord(k);
+          long time = rec.timeWord(k);
+          int cell = RecordLayout.cell(time);
+          int outcome = RecordLayout.outcome(start);
+          int kind = Outcome.kind(outcome);
+          if (kinds != null) {
+            kinds[cell][kind]++;
+            if (kind != Outcome.OK) {
+              failures.get(cell).merge(outcome, 1L, Long::sum);
+            }
+          }
+          if (kind != Outcome.OK && !Outcome.sentKind(kind)) {
+            return;
+          }
+          if (groupsOfCell[cell] == null) {
+            groupsOfCell[cell] = layout.groupsOf(cell);
+          }
+          long latency = RecordLayout.latency(corrected ? rec.correctedTimeWord(k) : time);
+          int offset = kind == Outcome.OK ? 0 : layout.size();
+          for (int g : groupsOfCell[cell]) {
+            sink.add(offset + g, latency);
+          }
+        });
   }
 
   /**

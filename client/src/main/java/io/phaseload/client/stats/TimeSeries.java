@@ -184,26 +184,27 @@ public record TimeSeries(
       long[] sent,
       long[] ok) {
     boolean open = recorder.hasIntendedStarts();
-    int n = recorder.capacity();
-    for (int k = recorder.next(0); k < n; k = recorder.next(k + 1)) {
-      if (!recorder.reached(k) || !Outcome.sent(recorder.outcome(k))) {
-        continue;
-      }
-      int b = bucket(recorder.startNanos(k), bucketNanos, buckets);
-      boolean success = Outcome.ok(recorder.outcome(k));
-      if (sent != null) {
-        sent[b]++;
-        ok[b] += success ? 1 : 0;
-      }
-      if (success) {
-        if (open) {
-          sink.add(b, RecordLayout.latency(recorder.correctedTimeWord(k)));
-          sink.add(buckets + b, recorder.latencyNanos(k));
-        } else {
-          sink.add(b, recorder.latencyNanos(k));
-        }
-      }
-    }
+    recorder.each(
+        (rec, k) -> {
+          int outcome = rec.outcome(k);
+          if (!Outcome.sent(outcome)) {
+            return;
+          }
+          int b = bucket(rec.startNanos(k), bucketNanos, buckets);
+          boolean success = Outcome.ok(outcome);
+          if (sent != null) {
+            sent[b]++;
+            ok[b] += success ? 1 : 0;
+          }
+          if (success) {
+            if (open) {
+              sink.add(b, RecordLayout.latency(rec.correctedTimeWord(k)));
+              sink.add(buckets + b, rec.latencyNanos(k));
+            } else {
+              sink.add(b, rec.latencyNanos(k));
+            }
+          }
+        });
   }
 
   /** The p50, p95 and p99 of groups {@code from} to {@code from + buckets}; 0 where none. */
@@ -242,12 +243,13 @@ public record TimeSeries(
 
   /** When the last request started; -1 if none was sent. */
   private static long lastStart(LatencyRecorder recorder) {
-    long last = -1;
-    for (int k = recorder.next(0); k < recorder.capacity(); k = recorder.next(k + 1)) {
-      if (recorder.reached(k) && Outcome.sent(recorder.outcome(k))) {
-        last = Math.max(last, recorder.startNanos(k));
-      }
-    }
-    return last;
+    long[] last = {-1};
+    recorder.each(
+        (rec, k) -> {
+          if (Outcome.sent(rec.outcome(k))) {
+            last[0] = Math.max(last[0], rec.startNanos(k));
+          }
+        });
+    return last[0];
   }
 }
