@@ -524,14 +524,9 @@ public final class LatencyRecorder {
    * the arrival's number instead.
    */
   public int thread(int k) {
-    int p = phaseBase.length - 1;
-    while (p > 0 && phaseBase[p] > k) {
-      p--;
-    }
-    int q = perUnit.length - 1;
-    while (q > 0 && regionBase[p][q] > k) {
-      q--;
-    }
+    long region = region(k);
+    int p = (int) (region >>> 32);
+    int q = (int) region;
     int before = 0;
     for (int r = 0; r < q; r++) {
       before += units[p][r];
@@ -544,6 +539,13 @@ public final class LatencyRecorder {
    * ({@link #start}): an arrival's first request, what its begin and lateness are read from.
    */
   public boolean firstOfUnit(int k) {
+    long region = region(k);
+    int q = (int) region;
+    return (k - regionBase[(int) (region >>> 32)][q]) % perUnit[q] == 0;
+  }
+
+  /** The phase (high half) and population (low half) whose slots hold slot {@code k}. */
+  private long region(int k) {
     int p = phaseBase.length - 1;
     while (p > 0 && phaseBase[p] > k) {
       p--;
@@ -552,7 +554,7 @@ public final class LatencyRecorder {
     while (q > 0 && regionBase[p][q] > k) {
       q--;
     }
-    return (k - regionBase[p][q]) % perUnit[q] == 0;
+    return (long) p << 32 | q;
   }
 
   /** Told of each slot a request reached, by {@link #each}. */
