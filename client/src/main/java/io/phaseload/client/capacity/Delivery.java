@@ -3,6 +3,7 @@ package io.phaseload.client.capacity;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.UnitTimes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -160,7 +161,8 @@ public record Delivery(
     List<PhaseResult> asked = new ArrayList<>();
     List<Lateness> lateness = new ArrayList<>();
     long baseline = Long.MAX_VALUE;
-    Lateness.InFlight inFlight = run.merged() ? null : Lateness.InFlight.of(run.recording());
+    UnitTimes units = run.merged() ? null : UnitTimes.of(run.recording());
+    Lateness.InFlight inFlight = units == null ? null : Lateness.InFlight.of(units);
     for (PhaseResult ran : run.phases()) {
       ArrivalStats a = ran.arrivals();
       if (a == null || a.intendedRate() <= 0 || a.scheduled() == 0) {
@@ -170,7 +172,7 @@ public record Delivery(
           run.merged()
               ? null
               : Lateness.of(
-                  run.recording(),
+                  units,
                   ran.phase().index(),
                   run.plan().threads(ran.phase()),
                   Long.MIN_VALUE,

@@ -4,6 +4,7 @@ import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.UnitTimes;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -66,21 +67,21 @@ public record Lateness(long late, long busy, long free, int peakInFlight, long m
     if (ran.arrivals() == null || ran.arrivals().late() == 0) {
       return Optional.of(NONE);
     }
-    return Optional.of(of(run.recording(), ran.phase().index(), run.plan().threads(ran.phase())));
+    return Optional.of(
+        of(UnitTimes.of(run.recording()), ran.phase().index(), run.plan().threads(ran.phase())));
   }
 
   /** The lateness of phase {@code phase} of an open-model recording run with {@code threads}. */
-  public static Lateness of(LatencyRecorder rec, int phase, int threads) {
-    return of(rec, phase, threads, Long.MIN_VALUE, Long.MAX_VALUE);
+  public static Lateness of(UnitTimes units, int phase, int threads) {
+    return of(units, phase, threads, Long.MIN_VALUE, Long.MAX_VALUE);
   }
 
   /**
    * The lateness of the arrivals of phase {@code phase} due from {@code fromNanos} until {@code
    * toNanos} (on the recording's time axis): a window of a ramp.
    */
-  public static Lateness of(
-      LatencyRecorder rec, int phase, int threads, long fromNanos, long toNanos) {
-    return of(rec, phase, threads, fromNanos, toNanos, InFlight.of(rec));
+  public static Lateness of(UnitTimes units, int phase, int threads, long fromNanos, long toNanos) {
+    return of(units, phase, threads, fromNanos, toNanos, InFlight.of(units));
   }
 
   /**
@@ -89,7 +90,8 @@ public record Lateness(long late, long busy, long free, int peakInFlight, long m
    * earlier phase still running holds a thread the phase's arrivals wait for.
    */
   static Lateness of(
-      LatencyRecorder rec, int phase, int threads, long fromNanos, long toNanos, InFlight all) {
+      UnitTimes units, int phase, int threads, long fromNanos, long toNanos, InFlight all) {
+    LatencyRecorder rec = units.layout();
     long late = 0;
     long busy = 0;
     int peak = 0;
@@ -97,16 +99,16 @@ public record Lateness(long late, long busy, long free, int peakInFlight, long m
     long counted = 0;
     for (int q = 0; q < rec.populations(); q++) {
       for (int a = 0; a < rec.units(phase, q); a++) {
-        int first = rec.start(phase, q, a);
-        if (!rec.reached(first)) {
+        int u = units.unit(phase, q, a);
+        if (!units.reached(u)) {
           continue;
         }
-        long intended = rec.intendedNanos(first);
+        long intended = units.due(u);
         if (intended < fromNanos || intended >= toNanos) {
           continue;
         }
-        long begin = rec.startNanos(first);
-        long end = rec.lastAnswerNanos(first, q);
+        long begin = units.begin(u);
+        long end = units.end(u);
         if (end > begin) {
           held += end - begin;
           counted++;
@@ -136,7 +138,8 @@ public record Lateness(long late, long busy, long free, int peakInFlight, long m
       this.ends = ends;
     }
 
-    static InFlight of(LatencyRecorder rec) {
+    static InFlight of(UnitTimes units) {
+      LatencyRecorder rec = units.layout();
       int arrivals = 0;
       for (int p = 0; p < rec.phaseCount(); p++) {
         for (int q = 0; q < rec.populations(); q++) {
@@ -149,10 +152,10 @@ public record Lateness(long late, long busy, long free, int peakInFlight, long m
       for (int p = 0; p < rec.phaseCount(); p++) {
         for (int q = 0; q < rec.populations(); q++) {
           for (int a = 0; a < rec.units(p, q); a++) {
-            int first = rec.start(p, q, a);
-            if (rec.reached(first)) {
-              begins[n] = rec.startNanos(first);
-              ends[n] = rec.lastAnswerNanos(first, q);
+            int u = units.unit(p, q, a);
+            if (units.reached(u)) {
+              begins[n] = units.begin(u);
+              ends[n] = units.end(u);
               n++;
             }
           }

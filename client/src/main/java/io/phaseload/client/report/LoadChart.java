@@ -7,6 +7,7 @@ import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.UnitTimes;
 import io.phaseload.client.stats.TimeSeries;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -116,15 +117,16 @@ final class LoadChart {
   /** Users running at each bucket's middle: from a user's first send to its last answer. */
   static double[] users(LatencyRecorder rec, TimeSeries series) {
     double[] out = new double[series.buckets()];
+    UnitTimes times = UnitTimes.of(rec);
     for (int p = 0; p < rec.phaseCount(); p++) {
       for (int q = 0; q < rec.populations(); q++) {
-        for (int u = 0; u < rec.units(p, q); u++) {
-          int first = rec.start(p, q, u);
-          if (!rec.reached(first)) {
+        for (int a = 0; a < rec.units(p, q); a++) {
+          int u = times.unit(p, q, a);
+          if (!times.reached(u)) {
             continue;
           }
-          long begin = rec.startNanos(first);
-          long end = rec.lastAnswerNanos(first, q);
+          long begin = times.begin(u);
+          long end = times.end(u);
           for (int b = 0; b < out.length; b++) {
             long middle = series.startNanos(b) + series.durationNanos(b) / 2;
             if (begin <= middle && middle < end) {

@@ -544,6 +544,29 @@ public final class LatencyRecorder {
     return (k - regionBase[(int) (region >>> 32)][q]) % perUnit[q] == 0;
   }
 
+  /**
+   * The number of slot {@code k}'s user (closed model) or arrival (open) among every phase's and
+   * population's, counted in phase order and, within a phase, in population order: what {@link
+   * UnitTimes} keeps a unit's times by.
+   */
+  public int unitIndex(int k) {
+    long region = region(k);
+    int p = (int) (region >>> 32);
+    int q = (int) region;
+    return unitBase(p, q) + (k - regionBase[p][q]) / perUnit[q];
+  }
+
+  /** The {@link #unitIndex} of phase {@code phase}'s population {@code population}'s first unit. */
+  public int unitBase(int phase, int population) {
+    int before = 0;
+    for (int p = 0; p <= phase; p++) {
+      for (int q = 0; q < (p < phase ? perUnit.length : population); q++) {
+        before += units[p][q];
+      }
+    }
+    return before;
+  }
+
   /** The phase (high half) and population (low half) whose slots hold slot {@code k}. */
   private long region(int k) {
     int p = phaseBase.length - 1;
