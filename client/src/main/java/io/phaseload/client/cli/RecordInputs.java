@@ -14,12 +14,12 @@ import java.util.List;
  * an existing file, their headers read and checked to be one run's file or the shards of one plan
  * ({@link ShardCheck}), before any recording is read. Immutable.
  */
-record RecordInputs(List<Path> files, List<RecordHeader> headers, List<Long> recorded) {
+record RecordInputs(List<Path> files, List<RecordHeader> headers, List<Long> held) {
 
   RecordInputs {
     files = List.copyOf(files);
     headers = List.copyOf(headers);
-    recorded = List.copyOf(recorded);
+    held = List.copyOf(held);
   }
 
   /** The files named, each of which must exist: a name that is not a file is a usage error. */
@@ -38,13 +38,13 @@ record RecordInputs(List<Path> files, List<RecordHeader> headers, List<Long> rec
   /** Reads and checks the files' headers: not a record, another version or another plan throw. */
   static RecordInputs read(List<Path> files) throws RecordFileException {
     List<RecordHeader> headers = new ArrayList<>();
-    List<Long> recorded = new ArrayList<>();
+    List<Long> held = new ArrayList<>();
     for (Path f : files) {
       RecordFile.Scan scan = RecordFile.scan(f);
       headers.add(scan.header());
-      recorded.add(scan.recorded());
+      held.add(scan.held());
     }
     ShardCheck.check(files, headers);
-    return new RecordInputs(files, headers, recorded);
+    return new RecordInputs(files, headers, held);
   }
 }

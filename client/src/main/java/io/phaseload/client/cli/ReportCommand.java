@@ -97,14 +97,15 @@ final class ReportCommand {
       List<RecordHeader> headers = inputs.headers();
       LoadPlan whole = headers.get(0).plan().whole();
       slos = options.slo.slos(null, whole.requestNames());
-      // One run's file is read as the recording itself; shards' are read beside the merge.
-      // What each file holds, not what its plan bounds: a run by time's plan is far larger.
+      // One run's file is streamed (format 6) or read as the recording itself; shards' are read
+      // beside the merge. What each file holds, not what its plan bounds: a run by time's plan is
+      // far larger.
       long shardBytes = 0;
       long recorded = 0;
       boolean connections = false;
       for (int i = 0; i < files.size(); i++) {
         RecordHeader h = headers.get(i);
-        long held = inputs.recorded().get(i);
+        long held = inputs.held().get(i);
         recorded += held;
         connections |= h.connections();
         if (!h.plan().shard().whole()) {

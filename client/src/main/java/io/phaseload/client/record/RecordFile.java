@@ -174,11 +174,49 @@ public final class RecordFile {
       RecordHeader header = header(file, data);
       return version <= RecordFormat.LAST_BLOCK_VERSION
           ? blocks(file, data, header)
-          : new Frames(file, header, true).read(data);
+          : new Frames(file, header, null, null).read(data);
     } catch (EOFException e) {
       throw new RecordFileException(file + " is truncated: it ends before its last request");
     } catch (IOException e) {
       throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * Opens a record file for reading in bounded memory: a file of format 6 is read once, for its
+   * header and its checks, and its recording is {@link LatencyRecorder#streamed streamed}, each
+   * pass of the statistics reading its frames again, one at a time. A file of formats 2 to 5 is
+   * read whole, as {@link #read} reads it.
+   *
+   * @throws RecordFileException as {@link #read} does
+   */
+  public static Contents open(Path file) throws RecordFileException {
+    try (InputStream in = Files.newInputStream(file)) {
+      DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
+      if (version(file, data) <= RecordFormat.LAST_BLOCK_VERSION) {
+        return read(file);
+      }
+      RecordHeader header = header(file, data);
+      LatencyRecorder streamed =
+          LatencyRecorder.streamed(
+              header.plan(), header.connections(), visitor -> stream(file, header, visitor));
+      return new Frames(file, header, (rec, k) -> {}, streamed).read(data);
+    } catch (EOFException e) {
+      throw new RecordFileException(file + " is truncated: it ends before its last request");
+    } catch (IOException e) {
+      throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
+    }
+  }
+
+  /** One pass over a streamed file's requests, which {@link #open} has read and checked once. */
+  private static void stream(Path file, RecordHeader first, LatencyRecorder.Visitor visitor) {
+    try (InputStream in = Files.newInputStream(file)) {
+      DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
+      version(file, data);
+      header(file, data);
+      new Frames(file, first, visitor, null).pass(data);
+    } catch (IOException | RecordFileException e) {
+      throw new IllegalStateException(file + " changed while it was read: " + e.getMessage(), e);
     }
   }
 
@@ -195,7 +233,16 @@ public final class RecordFile {
    * it takes room for. A run by time's plan bounds its requests far above what it sent; a file of
    * formats 2 to 5 holds every slot of its plan.
    */
-  public record Scan(RecordHeader header, long recorded) {}
+  public record Scan(RecordHeader header, long recorded, boolean streams) {
+
+    /**
+     * The requests that reading the file holds in memory at once: none for one run's file of format
+     * 6, which {@link #open} streams; every one it holds otherwise.
+     */
+    public long held() {
+      return streams && header.plan().shard().whole() ? 0 : recorded;
+    }
+  }
 
   /** Reads a file's header and counts its requests, its frames passed, not read. */
   public static Scan scan(Path file) throws RecordFileException {
@@ -210,11 +257,11 @@ public final class RecordFile {
         throw new RecordFileException(file + " is truncated: it ends inside its header");
       }
       if (version <= RecordFormat.LAST_BLOCK_VERSION) {
-        return new Scan(header, header.requests());
+        return new Scan(header, header.requests(), false);
       }
       // A cut or torn frame ends the reading inside Frames: no EOF leaves it.
-      Frames frames = new Frames(file, header, false);
-      return new Scan(frames.read(data).header(), frames.counted);
+      Frames frames = new Frames(file, header);
+      return new Scan(frames.read(data).header(), frames.counted, true);
     } catch (IOException e) {
       throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
     }
@@ -281,7 +328,16 @@ public final class RecordFile {
     private final Path file;
     private final RecordHeader first;
     private final boolean requests;
+
+    /** Where the frames' requests are placed: every one, or one frame's at a time. */
     private final LatencyRecorder rec;
+
+    /** The recording read: {@link #rec}, or the streamed recording {@link #visitor} passes read. */
+    private final LatencyRecorder result;
+
+    /** Told of each request as its frame is read, when the frames are streamed; else null. */
+    private final LatencyRecorder.Visitor visitor;
+
     private RecordHeader last;
     private boolean ended;
     private long placed;
@@ -294,12 +350,45 @@ public final class RecordFile {
     private final long[] phaseFirst;
     private final long[] phaseLast;
 
-    Frames(Path file, RecordHeader first, boolean requests) {
+    /** Frames whose requests are passed, not read: for the header and the count. */
+    Frames(Path file, RecordHeader first) {
+      this(file, first, false, null, null);
+    }
+
+    /**
+     * Frames whose requests are read: into one recording that holds them all, or, with a {@code
+     * visitor}, a frame at a time into a scratch recording, handed to the visitor and dropped; the
+     * recording read is then {@code streamed} (null for a pass that reads no header).
+     */
+    Frames(
+        Path file, RecordHeader first, LatencyRecorder.Visitor visitor, LatencyRecorder streamed) {
+      this(file, first, true, visitor, streamed);
+    }
+
+    private Frames(
+        Path file,
+        RecordHeader first,
+        boolean requests,
+        LatencyRecorder.Visitor visitor,
+        LatencyRecorder streamed) {
       this.file = file;
       this.first = first;
       this.last = first;
       this.requests = requests;
-      this.rec = requests ? LatencyRecorder.sparse(first.plan(), first.connections()) : null;
+      this.visitor = visitor;
+      if (!requests) {
+        this.rec = null;
+        this.result = null;
+      } else if (visitor == null) {
+        this.rec = LatencyRecorder.sparse(first.plan(), first.connections());
+        this.result = rec;
+      } else {
+        this.rec =
+            streamed != null
+                ? streamed.scratch()
+                : LatencyRecorder.sparse(first.plan(), first.connections());
+        this.result = streamed;
+      }
       int phases = first.plan().phases().size();
       this.phaseFirst = new long[phases];
       this.phaseLast = new long[phases];
@@ -308,6 +397,12 @@ public final class RecordFile {
     }
 
     Contents read(DataInputStream in) throws IOException, RecordFileException {
+      pass(in);
+      return new Contents(file, ended ? last : cut(), result);
+    }
+
+    /** Reads every frame, to the end mark or to where the file was cut or torn. */
+    void pass(DataInputStream in) throws IOException, RecordFileException {
       int stride = RecordLayout.longsPerRequest(first.plan(), first.connections());
       byte[] raw = new byte[RecordFormat.maxRawBytes(stride)];
       byte[] stored = new byte[raw.length];
@@ -339,10 +434,6 @@ public final class RecordFile {
       } finally {
         inflater.end();
       }
-      if (ended) {
-        return new Contents(file, last, rec);
-      }
-      return new Contents(file, cut(), rec);
     }
 
     /**
@@ -479,6 +570,21 @@ public final class RecordFile {
       }
       placed += total;
       counted += total;
+      if (visitor != null) {
+        for (int r = 0; r < runs; r++) {
+          for (int k = (int) firsts[r]; k < firsts[r] + counts[r]; k++) {
+            if (rec.startWord(k) != 0) {
+              visitor.slot(rec, k);
+            }
+          }
+        }
+        for (int r = 0; r < runs; r++) {
+          for (long k = firsts[r]; k < firsts[r] + counts[r]; k += LatencyRecorder.PAGE_SLOTS) {
+            rec.release((int) k);
+          }
+          rec.release((int) (firsts[r] + counts[r] - 1));
+        }
+      }
     }
 
     /**
@@ -510,9 +616,9 @@ public final class RecordFile {
         long until = p < reached && phaseFirst[p + 1] != Long.MAX_VALUE ? phaseFirst[p + 1] : cut;
         phases.add(new PhaseResult(plan.phases().get(p), begin, Math.max(0, until - begin), false));
       }
-      if (requests && rec.hasIntendedStarts()) {
+      if (requests && result.hasIntendedStarts()) {
         // Counted from the recording, as the run counts them once it is over.
-        phases.replaceAll(r -> r.arrivals() != null ? r : r.counted(rec, plan));
+        phases.replaceAll(r -> r.arrivals() != null ? r : r.counted(result, plan));
       }
       long origin = phases.isEmpty() ? 0 : phases.get(0).startNanos();
       // A plan with a schedule (stages, the open model's phases) has a length to be cut short of.

@@ -56,7 +56,7 @@ public final class ShardMerge {
     RecordHeader lowest =
         headers.stream().min(Comparator.comparingInt(h -> h.plan().shard().index())).orElseThrow();
     if (lowest.plan().shard().whole()) {
-      RecordFile.Contents only = RecordFile.read(files.get(0));
+      RecordFile.Contents only = RecordFile.open(files.get(0));
       return new Merged(only.result(), only.header().info(), List.of());
     }
     LoadPlan whole = lowest.plan().whole();

@@ -36,6 +36,8 @@ public final class LatencyRecorder {
 
   private static final int PAGE_MASK = PAGE_SLOTS - 1;
 
+  private static final String STREAMED = "a recording read from disk is read through each()";
+
   /** The pages; one not yet allocated (a sparse recording's) holds no reached slot. */
   private final AtomicReferenceArray<long[]> pages;
 
@@ -65,6 +67,9 @@ public final class LatencyRecorder {
   private final int[] phaseBase;
   private final int[] phaseSlots;
 
+  /** Where a recording read from disk holds its requests; null when the pages hold them. */
+  private final Source source;
+
   private LatencyRecorder(
       int capacity,
       boolean sparse,
@@ -84,6 +89,7 @@ public final class LatencyRecorder {
     this.units = units;
     this.perUnit = perUnit;
     this.phaseSlots = phaseSlots;
+    this.source = null;
     this.phaseBase = new int[regionBase.length];
     for (int p = 0; p < regionBase.length; p++) {
       phaseBase[p] = regionBase[p][0];
@@ -94,6 +100,61 @@ public final class LatencyRecorder {
         pages.set(i, newPage(i));
       }
     }
+  }
+
+  /** A recording of {@code layout}'s layout whose requests {@code source} holds, or none. */
+  private LatencyRecorder(LatencyRecorder layout, Source source) {
+    this.capacity = layout.capacity;
+    this.sparse = true;
+    this.open = layout.open;
+    this.connectionWord = layout.connectionWord;
+    this.stride = layout.stride;
+    this.regionBase = layout.regionBase;
+    this.units = layout.units;
+    this.perUnit = layout.perUnit;
+    this.phaseSlots = layout.phaseSlots;
+    this.phaseBase = layout.phaseBase;
+    this.source = source;
+    this.pages = new AtomicReferenceArray<>(layout.pages.length());
+  }
+
+  /**
+   * Where a recording too large to hold at once is kept (a record on disk), read a part at a time:
+   * what {@link #streamed} recordings read through.
+   */
+  @FunctionalInterface
+  public interface Source {
+    /**
+     * Hands every slot it holds to {@code visitor}, once each, through recordings of the same
+     * layout that hold a part of them at a time ({@link #scratch}).
+     */
+    void each(Visitor visitor);
+  }
+
+  /**
+   * A recording of {@code plan} whose requests stay in {@code source} and are read a part at a time
+   * by {@link #each}: it holds no page, and its slots cannot be read one by one, by {@link #word}
+   * or {@link #next}, which refuse.
+   */
+  public static LatencyRecorder streamed(LoadPlan plan, boolean connections, Source source) {
+    return new LatencyRecorder(sparse(plan, connections), source);
+  }
+
+  /** An empty sparse recording of this one's layout, for a {@link Source} to place a part in. */
+  public LatencyRecorder scratch() {
+    return new LatencyRecorder(this, null);
+  }
+
+  /** Whether the requests are read from a {@link Source} ({@link #streamed}), not held here. */
+  public boolean isStreamed() {
+    return source != null;
+  }
+
+  /**
+   * Drops the page that holds slot {@code k}, for a {@link Source} done with the part it placed.
+   */
+  public void release(int k) {
+    pages.set(k >>> PAGE_BITS, null);
   }
 
   /** Page {@code i}, sized to the slots it holds: the last one may hold fewer. */
@@ -126,6 +187,9 @@ public final class LatencyRecorder {
 
   /** Slot {@code k}'s word {@code word}; 0 in a page not allocated. */
   public long word(int k, int word) {
+    if (source != null) {
+      throw new IllegalStateException(STREAMED);
+    }
     long[] page = pages.get(k >>> PAGE_BITS);
     return page == null ? 0 : page[at(k, word)];
   }
@@ -160,6 +224,9 @@ public final class LatencyRecorder {
    * pages take, not its plan's bound: {@code for (k = next(0); k < capacity(); k = next(k + 1))}.
    */
   public int next(int k) {
+    if (source != null) {
+      throw new IllegalStateException(STREAMED);
+    }
     int i = k >>> PAGE_BITS;
     if (k >= capacity || pages.get(i) != null) {
       return Math.min(k, capacity);
@@ -596,6 +663,10 @@ public final class LatencyRecorder {
    * read from disk gives them in the order they were written, so a visitor must not depend on it.
    */
   public void each(Visitor visitor) {
+    if (source != null) {
+      source.each(visitor);
+      return;
+    }
     for (int k = next(0); k < capacity; k = next(k + 1)) {
       if (startWord(k) != 0) {
         visitor.slot(this, k);
