@@ -95,7 +95,7 @@ class RecordFileTest {
         plan, 1_795_392_061_349_123_456L, 4321, phases, rec, reasons, "interrupted", 77, true);
   }
 
-  private static RunInfo info(LoadPlan plan) {
+  static RunInfo info(LoadPlan plan) {
     return RunInfo.of(
         plan,
         "raw",

@@ -184,14 +184,6 @@ class StreamedRecordTest {
   }
 
   private static RunInfo info() {
-    return RunInfo.of(
-        LoadPlan.standard(1, 1),
-        "raw",
-        "platform",
-        Duration.ofSeconds(5),
-        Duration.ofSeconds(30),
-        "http://127.0.0.1:1/x",
-        false,
-        77);
+    return RecordFileTest.info(LoadPlan.standard(1, 1));
   }
 }
