@@ -17,6 +17,7 @@ import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.RunResult;
 import io.phaseload.client.run.HeapCheck;
 import io.phaseload.client.run.LiveProgress;
 import io.phaseload.client.run.RunConfig;
@@ -274,13 +275,12 @@ public final class Main {
       PhaseListener listener =
           watched == null ? lines : PhaseListener.both(lines, watched.listener());
       recorder = ReportFiles.recorder(config.outputs(), rc, info(rc, s), rc.redaction(), s::stop);
-      Analysis done =
-          Analysis.of(
-              s.run(
-                  rc,
-                  recorder == null ? listener : PhaseListener.both(recorder, listener),
-                  !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null),
-              config.driftMin());
+      RunResult ran =
+          s.run(
+              rc,
+              recorder == null ? listener : PhaseListener.both(recorder, listener),
+              !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null);
+      Analysis done = Analysis.of(ReportFiles.readBack(recorder, ran, err), config.driftMin());
       List<SloResult> slos = SloCheck.evaluate(config.slos(), done);
       List<DriftNoise> drift = DriftNoise.of(done);
       List<GeneratorLoad> generator = judged(s.generator(), done);

@@ -2,6 +2,7 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.compare.DriftNoise;
 import io.phaseload.client.record.RecordFile;
+import io.phaseload.client.record.RecordFileException;
 import io.phaseload.client.record.RecordWriter;
 import io.phaseload.client.report.Charts;
 import io.phaseload.client.report.CsvReport;
@@ -101,6 +102,31 @@ final class ReportFiles {
                 !rc.keepAlive()),
         Math.max(1, rc.plan().peakThreads()),
         stop);
+  }
+
+  /**
+   * The run as its statistics read it. With {@code --record}, every request not yet written is
+   * written first; a recording that dropped its pages once they were on disk is then read back from
+   * the record, a frame at a time, so that what the run holds in memory does not grow with it.
+   */
+  static RunResult readBack(RecordWriter writer, RunResult result, PrintStream err) {
+    if (writer == null) {
+      return result;
+    }
+    try {
+      writer.drain();
+    } catch (IOException e) {
+      // The write failed: finishing the record says so, with the file's name, after the report.
+    }
+    if (!result.recording().released()) {
+      return result;
+    }
+    try {
+      return result.readFrom(RecordFile.streamed(writer.file()));
+    } catch (RecordFileException e) {
+      err.println("phaseload: " + e.getMessage());
+      return result;
+    }
   }
 
   /**

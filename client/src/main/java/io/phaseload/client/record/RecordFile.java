@@ -208,6 +208,17 @@ public final class RecordFile {
     }
   }
 
+  /**
+   * The requests of a record being written, streamed from its frames as they stand: what a run
+   * whose pages were dropped once on disk reads its statistics from, once every request is written
+   * and before the end mark.
+   */
+  public static LatencyRecorder streamed(Path file) throws RecordFileException {
+    RecordHeader header = readHeader(file);
+    return LatencyRecorder.streamed(
+        header.plan(), header.connections(), visitor -> stream(file, header, visitor));
+  }
+
   /** One pass over a streamed file's requests, which {@link #open} has read and checked once. */
   private static void stream(Path file, RecordHeader first, LatencyRecorder.Visitor visitor) {
     try (InputStream in = Files.newInputStream(file)) {

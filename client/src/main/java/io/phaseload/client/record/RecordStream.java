@@ -2,6 +2,7 @@ package io.phaseload.client.record;
 
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordLayout;
+import io.phaseload.client.result.Slices;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -33,13 +34,21 @@ final class RecordStream {
   private final LatencyRecorder rec;
   private final int stride;
 
-  /** Each slice's first slot, first slot not yet written, end, and slots per unit. */
+  /** The slices the run fills in order, and each one's first slot, end and slots per unit. */
+  private final Slices slices;
+
   private final int[] first;
-
-  private final int[] low;
-
   private final int[] end;
   private final int[] unit;
+
+  /** Each slice's first slot not yet written. */
+  private final int[] low;
+
+  /**
+   * Each slice's first page not yet dropped, when the pages written and passed are dropped as the
+   * run goes ({@link LatencyRecorder#releasePassed}); null when they are kept.
+   */
+  private final int[] dropped;
 
   /** How many units of an open-model slice may be unfinished at once (in flight): then no more. */
   private final int inFlight;
@@ -79,36 +88,34 @@ final class RecordStream {
    */
   RecordStream(OutputStream sink, Sync sync, RecordHeader header, LatencyRecorder rec, int inFlight)
       throws IOException {
+    this(sink, sync, header, rec, inFlight, false);
+  }
+
+  /**
+   * As {@link #RecordStream(OutputStream, Sync, RecordHeader, LatencyRecorder, int)}; with {@code
+   * release}, each {@link #flush} drops the pages it has made durable once every reader during the
+   * run has passed them, so that the run's memory holds what is in flight, not what was sent.
+   */
+  RecordStream(
+      OutputStream sink,
+      Sync sync,
+      RecordHeader header,
+      LatencyRecorder rec,
+      int inFlight,
+      boolean release)
+      throws IOException {
     this.out = new DataOutputStream(sink);
     this.sync = sync;
     this.rec = rec;
     this.stride = rec.stride();
     this.inFlight = Math.max(1, inFlight);
     boolean open = rec.hasIntendedStarts();
-    int slices = 0;
-    for (int p = 0; p < rec.phaseCount(); p++) {
-      for (int q = 0; q < rec.populations(); q++) {
-        slices += open ? 1 : rec.units(p, q);
-      }
-    }
-    first = new int[slices];
-    low = new int[slices];
-    end = new int[slices];
-    unit = new int[slices];
-    int s = 0;
-    for (int p = 0; p < rec.phaseCount(); p++) {
-      for (int q = 0; q < rec.populations(); q++) {
-        int n = open ? 1 : rec.units(p, q);
-        int per = rec.perUnit(q);
-        int length = open ? rec.units(p, q) * per : per;
-        for (int t = 0; t < n; t++, s++) {
-          first[s] = rec.start(p, q, t);
-          low[s] = first[s];
-          end[s] = first[s] + length;
-          unit[s] = Math.max(1, per);
-        }
-      }
-    }
+    slices = Slices.of(rec);
+    first = slices.first();
+    end = slices.end();
+    unit = slices.unit();
+    low = first.clone();
+    dropped = release ? new int[first.length] : null;
     written = open ? new BitSet(rec.capacity()) : null;
     int bodyBytes = RecordFormat.BLOCK_REQUESTS * stride * Long.BYTES;
     body = ByteBuffer.allocate(bodyBytes);
@@ -139,6 +146,9 @@ final class RecordStream {
     header(header, false);
     out.flush();
     sync.sync();
+    if (dropped != null) {
+      rec.releasePassed(first, low, dropped);
+    }
   }
 
   /**

@@ -94,7 +94,8 @@ public final class RecordWriter implements PhaseListener, AutoCloseable {
                   () -> sink.getChannel().force(false),
                   header,
                   recording,
-                  inFlight);
+                  inFlight,
+                  true);
           sink.getChannel().force(false);
         } catch (IOException e) {
           // A file without its whole header is no record: nothing is left at the path.
@@ -137,6 +138,36 @@ public final class RecordWriter implements PhaseListener, AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /**
+   * Once the run is over, writes every request not yet written and makes it durable, without the
+   * end mark, so that the statistics can be read from the file ({@link RecordFile#streamed}) before
+   * {@link #finish} ends it.
+   *
+   * @throws IOException if it or an earlier write failed
+   */
+  public void drain() throws IOException {
+    halt();
+    synchronized (this) {
+      if (failure != null) {
+        throw new IOException(failure);
+      }
+      if (stream == null) {
+        throw new IOException("the run ended before its clock started");
+      }
+      try {
+        stream.flush(standing(), true);
+      } catch (IOException | RuntimeException e) {
+        fail(e);
+        throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+      }
+    }
+  }
+
+  /** The file written. */
+  public Path file() {
+    return file;
   }
 
   /**

@@ -4,6 +4,8 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -66,6 +68,12 @@ public final class LatencyRecorder {
 
   private final int[] phaseBase;
   private final int[] phaseSlots;
+
+  /** The readers during the run, whose places in each slice bound what may be dropped. */
+  private final List<Reader> readers = new CopyOnWriteArrayList<>();
+
+  /** Whether a page of requests was dropped once on disk ({@link #releasePassed}). */
+  private volatile boolean released;
 
   /** Where a recording read from disk holds its requests; null when the pages hold them. */
   private final Source source;
@@ -148,6 +156,52 @@ public final class LatencyRecorder {
   /** Whether the requests are read from a {@link Source} ({@link #streamed}), not held here. */
   public boolean isStreamed() {
     return source != null;
+  }
+
+  /** A reader during the run ({@link RecordingCursor}): its place in each slice. */
+  interface Reader {
+    /** The first slot of slice {@code s} it has not yet passed. */
+    int position(int s);
+  }
+
+  /** Counts {@code reader} among the readers whose places bound {@link #releasePassed}. */
+  void addReader(Reader reader) {
+    readers.add(reader);
+  }
+
+  /**
+   * Drops the pages of each slice, beginning at {@code first} (this recording's {@link Slices}),
+   * that lie wholly below both {@code written[s]} and every reader's place in it: the requests
+   * there are on disk and every reader during the run has passed them, so that a run holds in
+   * memory the requests in flight and not yet written, not all it sent. A page shared by two slices
+   * stays. From the record's writer only, after what it wrote is durable.
+   *
+   * @param done each slice's first page not yet dropped; advanced
+   */
+  public void releasePassed(int[] first, int[] written, int[] done) {
+    for (int s = 0; s < first.length; s++) {
+      int bound = written[s];
+      for (Reader r : readers) {
+        bound = Math.min(bound, r.position(s));
+      }
+      int page = Math.max(done[s], (first[s] + PAGE_MASK) >>> PAGE_BITS);
+      int end = bound >>> PAGE_BITS; // the first page not wholly below the bound
+      for (; page < end; page++) {
+        if (pages.getAndSet(page, null) != null) {
+          allocated.decrementAndGet();
+          released = true;
+        }
+      }
+      done[s] = Math.max(done[s], page);
+    }
+  }
+
+  /**
+   * Whether pages were dropped during the run ({@link #releasePassed}): the recording then holds
+   * only what was not yet on disk, and the statistics are read from the record.
+   */
+  public boolean released() {
+    return released;
   }
 
   /**

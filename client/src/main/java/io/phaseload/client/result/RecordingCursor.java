@@ -1,5 +1,8 @@
 package io.phaseload.client.result;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * Reads a recording while the run writes it, for the views of a run in progress (the terminal's
  * progress line, the live page, the metrics): each call of {@link #advance} hands over every slot
@@ -15,7 +18,7 @@ package io.phaseload.client.result;
  *
  * <p>Not thread-safe: one reading thread per cursor.
  */
-public final class RecordingCursor {
+public final class RecordingCursor implements LatencyRecorder.Reader {
 
   /** Told of each slot as the cursor passes it. */
   @FunctionalInterface
@@ -27,38 +30,29 @@ public final class RecordingCursor {
     void slot(int k, long startWord);
   }
 
-  private final LatencyRecorder recorder;
-  private final int[] cursor;
-  private final int[] end;
-  private final int[] phaseOf;
+  private static final VarHandle CURSOR = MethodHandles.arrayElementVarHandle(int[].class);
 
+  private final LatencyRecorder recorder;
+  private final Slices slices;
+
+  /** Each slice's first slot not yet handed over; read by the record's writer as it drops pages. */
+  private final int[] cursor;
+
+  /**
+   * A cursor at the start of every slice, which the recording counts among its readers: no page is
+   * dropped before this cursor has passed it ({@link LatencyRecorder#releasePassed}).
+   */
   public RecordingCursor(LatencyRecorder recorder) {
     this.recorder = recorder;
-    int slices = 0;
-    for (int p = 0; p < recorder.phaseCount(); p++) {
-      for (int q = 0; q < recorder.populations(); q++) {
-        slices += recorder.hasIntendedStarts() ? 1 : recorder.units(p, q);
-      }
-    }
-    this.cursor = new int[slices];
-    this.end = new int[slices];
-    this.phaseOf = new int[slices];
-    int slice = 0;
-    for (int p = 0; p < recorder.phaseCount(); p++) {
-      for (int q = 0; q < recorder.populations(); q++) {
-        // Open: the arrivals of a population are taken in order, so one cursor follows them all.
-        int n = recorder.hasIntendedStarts() ? 1 : recorder.units(p, q);
-        int length =
-            recorder.hasIntendedStarts()
-                ? recorder.units(p, q) * recorder.perUnit(q)
-                : recorder.perUnit(q);
-        for (int t = 0; t < n; t++, slice++) {
-          phaseOf[slice] = p;
-          cursor[slice] = recorder.start(p, q, t);
-          end[slice] = cursor[slice] + length;
-        }
-      }
-    }
+    this.slices = Slices.of(recorder);
+    this.cursor = slices.first().clone();
+    recorder.addReader(this);
+  }
+
+  /** The first slot of slice {@code s} not yet handed over, as last published. */
+  @Override
+  public int position(int s) {
+    return (int) CURSOR.getAcquire(cursor, s);
   }
 
   public LatencyRecorder recorder() {
@@ -72,6 +66,7 @@ public final class RecordingCursor {
    */
   public long advance(Visitor visitor) {
     long passed = 0;
+    int[] end = slices.end();
     for (int s = 0; s < cursor.length; s++) {
       int k = cursor[s];
       int stop = end[s];
@@ -84,7 +79,7 @@ public final class RecordingCursor {
         k++;
       }
       passed += k - cursor[s];
-      cursor[s] = k;
+      CURSOR.setRelease(cursor, s, k);
     }
     return passed;
   }
@@ -96,7 +91,7 @@ public final class RecordingCursor {
   public int slicesLeft(int phase) {
     int left = 0;
     for (int s = 0; s < cursor.length; s++) {
-      if (phaseOf[s] == phase && cursor[s] < end[s]) {
+      if (slices.phase()[s] == phase && cursor[s] < slices.end()[s]) {
         left++;
       }
     }

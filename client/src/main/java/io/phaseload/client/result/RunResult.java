@@ -125,4 +125,27 @@ public record RunResult(
         .map(p -> p.name())
         .toList();
   }
+
+  /**
+   * This run with its requests read from {@code recording} (its record on disk, streamed), and its
+   * open-model phases' arrivals counted there where the run left them uncounted.
+   */
+  public RunResult readFrom(LatencyRecorder recording) {
+    List<PhaseResult> counted = new java.util.ArrayList<>(phases);
+    if (recording.hasIntendedStarts()) {
+      counted.replaceAll(r -> r.arrivals() != null ? r : r.counted(recording, plan));
+    }
+    return new RunResult(
+        plan,
+        startEpochNanos,
+        wallNanos,
+        counted,
+        recording,
+        reasons,
+        stopReason,
+        seed,
+        seedPrinted,
+        shards,
+        openedAhead);
+  }
 }

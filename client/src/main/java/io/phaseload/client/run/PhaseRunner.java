@@ -342,9 +342,10 @@ public final class PhaseRunner {
         listener.phaseFinished(result);
       }
       driver.join();
-      if (scheduled) {
+      if (scheduled && !recorder.released()) {
         // Counted once the run is over: a count over every arrival of a phase, as the next one
-        // starts, would take a core from the event loops just then.
+        // starts, would take a core from the event loops just then. A recording whose pages were
+        // dropped once on disk is counted from the record instead (RunResult.readFrom).
         results.replaceAll(r -> r.counted(recorder, plan));
       }
     } catch (InterruptedException e) {

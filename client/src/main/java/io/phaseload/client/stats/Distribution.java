@@ -174,6 +174,16 @@ public final class Distribution {
     return deviation;
   }
 
+  /** The statistics every group reports, of these values. */
+  public LatencyStats stats() {
+    if (count == 0) {
+      return LatencyStats.EMPTY;
+    }
+    double[] q = LatencyStats.QUANTILES;
+    return new LatencyStats(
+        count, min, mean, at(q[0]), at(q[1]), at(q[2]), at(q[3]), at(q[4]), max);
+  }
+
   /** The value at quantile {@code q} by nearest rank; the maximum for q = 1. */
   public long at(double q) {
     return atRank(Percentiles.rank(q, count));

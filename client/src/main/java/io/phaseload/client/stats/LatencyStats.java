@@ -62,21 +62,4 @@ public record LatencyStats(
         quantiles[4],
         counted.max(g));
   }
-
-  /** The statistics of a distribution's values. */
-  static LatencyStats of(Distribution d) {
-    if (d.count() == 0) {
-      return EMPTY;
-    }
-    return new LatencyStats(
-        d.count(),
-        d.min(),
-        d.mean(),
-        d.at(QUANTILES[0]),
-        d.at(QUANTILES[1]),
-        d.at(QUANTILES[2]),
-        d.at(QUANTILES[3]),
-        d.at(QUANTILES[4]),
-        d.max());
-  }
 }

@@ -134,7 +134,7 @@ public final class Summary {
     for (int g = 0; g < layout.size(); g++) {
       if (layout.drawn(g)) {
         drawn[g] = Distribution.of(counted, g, found);
-        okStats[g] = LatencyStats.of(drawn[g]);
+        okStats[g] = drawn[g].stats();
       } else {
         okStats[g] = LatencyStats.of(counted, g, found.at()[g]);
       }
