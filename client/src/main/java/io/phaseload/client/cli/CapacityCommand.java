@@ -226,7 +226,7 @@ final class CapacityCommand {
     load.rate = s.startRate();
     load.phaseSeconds = s.step().toNanos() / 1e9;
     return new RunSetup(options.target, options.requests, load)
-        .config(options.threads, 1, options.positional, null, false);
+        .config(options.threads, 1, options.positional, null);
   }
 
   private Step step(

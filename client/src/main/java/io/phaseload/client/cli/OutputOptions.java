@@ -36,14 +36,6 @@ final class OutputOptions {
               + " time in the open model")
   String hgrm;
 
-  /**
-   * Whether latencies must be grouped by time after the run (JSON, charts and the page draw them;
-   * the HdrHistogram files sort each request name's latencies apart, which the same heap covers).
-   */
-  boolean timeSeries() {
-    return json != null || charts != null || html != null || hgrm != null;
-  }
-
   /** These outputs, checked, with the record file and the live line's choice. */
   Config.Outputs outputs(String record, boolean quiet) throws UsageException {
     distinct(

@@ -115,14 +115,13 @@ final class ReportCommand {
                   held * RecordLayout.longsPerRequest(h.plan(), h.connections()) * Long.BYTES);
         }
       }
-      boolean series = options.outputs.timeSeries();
       // A file per core at once, if the heap holds that many shards' recordings; else one.
       int readers = Math.min(files.size(), Runtime.getRuntime().availableProcessors());
       try {
-        HeapCheck.requireForReport(whole, recorded, connections, shardBytes * readers, series);
+        HeapCheck.requireForReport(whole, recorded, connections, shardBytes * readers);
       } catch (RunRefusedException e) {
         readers = 1;
-        HeapCheck.requireForReport(whole, recorded, connections, shardBytes, series);
+        HeapCheck.requireForReport(whole, recorded, connections, shardBytes);
       }
       merged = ShardMerge.merge(files, headers, readers);
     } catch (RecordFileException | RunRefusedException e) {

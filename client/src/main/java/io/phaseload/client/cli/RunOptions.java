@@ -64,11 +64,7 @@ final class RunOptions {
     RunConfig run =
         new RunSetup(target, requests, load)
             .config(
-                threads,
-                iterations,
-                positional.subList(timed ? 1 : 2, positional.size()),
-                shard,
-                outputs.timeSeries());
+                threads, iterations, positional.subList(timed ? 1 : 2, positional.size()), shard);
     return new Config(
         run,
         outputs.outputs(shard.record, quiet),

@@ -41,18 +41,16 @@ final class RunSetup {
     this.load = load;
   }
 
+  /** ITERATIONS left out of a run by time ({@code --for}): as many as the recording can hold. */
+  static final int UNTIL_TIME = 0;
+
   /**
    * One run of {@code threads} x {@code iterations} with these options.
    *
    * @param hostPort empty, or HOST and PORT
    * @param shard the single run's --shard and --start-at; null for a sweep's runs
-   * @param timeSeries whether the run's latencies are grouped by time afterwards
    */
-  /** ITERATIONS left out of a run by time ({@code --for}): as many as the recording can hold. */
-  static final int UNTIL_TIME = 0;
-
-  RunConfig config(
-      int threads, int iterations, List<String> hostPort, ShardOptions shard, boolean timeSeries)
+  RunConfig config(int threads, int iterations, List<String> hostPort, ShardOptions shard)
       throws UsageException {
     Target to = target.target(hostPort);
     Shard share = shard(shard, to);
@@ -77,7 +75,6 @@ final class RunSetup {
           .duration(load.duration == null ? null : Durations.parse("--duration", load.duration))
           .ignoreFileLimit(load.ignoreFileLimit)
           .startAt(startAt(shard))
-          .timeSeries(timeSeries)
           .redaction(requests.redaction())
           .sparse(load.forLength != null && load.rate == null)
           .build();

@@ -77,7 +77,7 @@ final class SweepCommand {
         throw new UsageException("--repeat must be at least 1, got " + options.repeat);
       }
       for (int threads : threadCounts) {
-        configs.add(options.setup().config(threads, iterations, options.positional, null, false));
+        configs.add(options.setup().config(threads, iterations, options.positional, null));
       }
       if (!workers.isEmpty() && configs.get(0).target() != null) {
         throw new UsageException(

@@ -11,49 +11,42 @@ import java.util.Locale;
  */
 public final class HeapCheck {
 
-  /** Heap per request: the recording, and 8 bytes for the sorted copy the statistics keep. */
-  public static final int HEAP_BYTES_PER_REQUEST = RecordLayout.BYTES_PER_REQUEST + 8;
+  /**
+   * Heap per request: the recording. The statistics after the run are found in passes over it
+   * ({@code stats.ExactRanks}) and copy none of it.
+   */
+  public static final int HEAP_BYTES_PER_REQUEST = RecordLayout.BYTES_PER_REQUEST;
 
   /**
-   * Heap per request in the open model: the recording, a sorted copy for each of the two latencies,
-   * and the Poisson schedule's 8 bytes per arrival at most.
+   * Heap per request in the open model: the recording, and the Poisson schedule's 8 bytes per
+   * arrival at most.
    */
-  public static final int OPEN_HEAP_BYTES_PER_REQUEST = RecordLayout.OPEN_BYTES_PER_REQUEST + 24;
-
-  /**
-   * Heap per request more when {@code --json} or {@code --charts} is written: the successful
-   * latencies grouped by time for the per-second figures, beside the sorted copy.
-   */
-  public static final int SERIES_BYTES_PER_REQUEST = 8;
+  public static final int OPEN_HEAP_BYTES_PER_REQUEST = RecordLayout.OPEN_BYTES_PER_REQUEST + 8;
 
   private HeapCheck() {}
 
   /**
-   * Checks that the plan can be recorded in one array and that the heap has room for it, and for
-   * the per-second figures of {@code --json} and {@code --charts} when {@code timeSeries}.
+   * Checks that the plan can be recorded in one array and that the heap has room for it.
    *
    * @throws RunRefusedException saying what it needs and how to get it
    */
-  public static void require(LoadPlan plan, boolean timeSeries) throws RunRefusedException {
-    require(plan, timeSeries, false);
+  public static void require(LoadPlan plan) throws RunRefusedException {
+    require(plan, false);
   }
 
   /**
-   * As {@link #require(LoadPlan, boolean)}, for a run that records each request's connection times
-   * too if {@code connections} ({@code --no-keepalive}): their longs in the recording, and one copy
-   * of each kind for their statistics.
+   * As {@link #require(LoadPlan)}, for a run that records each request's connection times too if
+   * {@code connections} ({@code --no-keepalive}).
    */
-  public static void require(LoadPlan plan, boolean timeSeries, boolean connections)
-      throws RunRefusedException {
-    require(plan, timeSeries, connections, 0);
+  public static void require(LoadPlan plan, boolean connections) throws RunRefusedException {
+    require(plan, connections, 0);
   }
 
   /**
-   * As {@link #require(LoadPlan, boolean, boolean)}, with {@code extraBytes} more for what else the
-   * run keeps (the live page's window of latencies).
+   * As {@link #require(LoadPlan, boolean)}, with {@code extraBytes} more for what else the run
+   * keeps (the live page's window of latencies).
    */
-  public static void require(
-      LoadPlan plan, boolean timeSeries, boolean connections, long extraBytes)
+  public static void require(LoadPlan plan, boolean connections, long extraBytes)
       throws RunRefusedException {
     long requests = plan.totalRequests();
     long most = RecordLayout.maxRequests(plan, connections);
@@ -61,10 +54,9 @@ public final class HeapCheck {
       // The refusal names what sets the size: a rate, or THREADS x ITERATIONS.
       throw new RunRefusedException(plan.model().tooLarge(plan, requests, most));
     }
-    int connectionBytes = connectionBytes(connections);
     requireHeap(
         requests,
-        perRequest(plan, timeSeries) + connectionBytes,
+        perRequest(plan) + connectionBytes(connections),
         extraBytes,
         "java -Xmx%dg -jar client.jar ...");
   }
@@ -78,24 +70,22 @@ public final class HeapCheck {
    */
   public static void require(RunConfig config, long extraBytes) throws RunRefusedException {
     if (config.sparse()) {
-      pages(config.plan(), config.timeSeries(), !config.keepAlive(), 0);
+      pages(config.plan(), !config.keepAlive(), 0);
     } else {
-      require(config.plan(), config.timeSeries(), !config.keepAlive(), extraBytes);
+      require(config.plan(), !config.keepAlive(), extraBytes);
     }
   }
 
   /**
    * The pages of a sparse recording ({@link LatencyRecorder#sparse}) that the heap has room for,
-   * with their statistics after the run, keeping a tenth of that room in reserve for the requests
-   * in flight when the last is taken.
+   * keeping a tenth of that room in reserve for the requests in flight when the last is taken.
    *
    * @throws RunRefusedException if the room is not one page per user
    */
-  public static int pages(LoadPlan plan, boolean timeSeries, boolean connections, long extraBytes)
+  public static int pages(LoadPlan plan, boolean connections, long extraBytes)
       throws RunRefusedException {
     long perPage =
-        (long) LatencyRecorder.PAGE_SLOTS
-            * (perRequest(plan, timeSeries) + connectionBytes(connections));
+        (long) LatencyRecorder.PAGE_SLOTS * (perRequest(plan) + connectionBytes(connections));
     Runtime rt = Runtime.getRuntime();
     long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory()) - extraBytes;
     long pages = free / perPage * 9 / 10;
@@ -126,7 +116,7 @@ public final class HeapCheck {
    * @throws RunRefusedException saying where the limit is, or what heap it needs
    */
   public static void requireForReport(
-      LoadPlan whole, long requests, boolean connections, long shardBytes, boolean timeSeries)
+      LoadPlan whole, long requests, boolean connections, long shardBytes)
       throws RunRefusedException {
     if (whole.totalRequests() > RecordLayout.maxRequests(whole, connections)) {
       throw new RunRefusedException(
@@ -140,22 +130,20 @@ public final class HeapCheck {
     }
     requireHeap(
         requests,
-        perRequest(whole, timeSeries) + connectionBytes(connections),
+        perRequest(whole) + connectionBytes(connections),
         shardBytes,
         "java -Xmx%dg -jar client.jar report ...");
   }
 
-  /** Heap per request for connection times: their longs, and a copy of each for statistics. */
+  /** Heap per request for connection times: their longs in the recording. */
   private static int connectionBytes(boolean connections) {
-    return connections ? 2 * RecordLayout.CONNECTION_LONGS * Long.BYTES : 0;
+    return connections ? RecordLayout.CONNECTION_LONGS * Long.BYTES : 0;
   }
 
-  private static int perRequest(LoadPlan plan, boolean timeSeries) {
-    // Intended starts take a long more per request, and their service times a copy.
-    return (RecordLayout.keepsIntendedStarts(plan)
-            ? OPEN_HEAP_BYTES_PER_REQUEST
-            : HEAP_BYTES_PER_REQUEST)
-        + (timeSeries ? SERIES_BYTES_PER_REQUEST : 0);
+  private static int perRequest(LoadPlan plan) {
+    return RecordLayout.keepsIntendedStarts(plan)
+        ? OPEN_HEAP_BYTES_PER_REQUEST
+        : HEAP_BYTES_PER_REQUEST;
   }
 
   private static void requireHeap(long requests, int perRequest, long extra, String command)

@@ -24,8 +24,6 @@ import java.time.Instant;
  * @param ignoreFileLimit run even if the open-files limit is too low for the busiest phase
  * @param embeddedWorkers the embedded server's worker threads; null for its default
  * @param startAt when to start the first phase ({@code --start-at}); null to start at once
- * @param timeSeries whether latencies are grouped by time after the run ({@code --json}, {@code
- *     --charts}), which the heap must hold besides the recording
  * @param redaction what the outputs hide, failure excerpts included ({@code --redact-header},
  *     {@code --no-redact})
  * @param sparse whether the users' iterations are a bound, not a count (a run by time, {@code
@@ -48,7 +46,6 @@ public record RunConfig(
     boolean ignoreFileLimit,
     Integer embeddedWorkers,
     Instant startAt,
-    boolean timeSeries,
     Redaction redaction,
     boolean sparse) {
 
@@ -121,7 +118,6 @@ public record RunConfig(
         .ignoreFileLimit(ignoreFileLimit)
         .embeddedWorkers(embeddedWorkers)
         .startAt(startAt)
-        .timeSeries(timeSeries)
         .redaction(redaction)
         .sparse(sparse);
   }
@@ -147,7 +143,6 @@ public record RunConfig(
     private boolean ignoreFileLimit;
     private Integer embeddedWorkers;
     private Instant startAt;
-    private boolean timeSeries;
     private Redaction redaction = Redaction.DEFAULT;
     private boolean sparse;
 
@@ -210,11 +205,6 @@ public record RunConfig(
       return this;
     }
 
-    public Builder timeSeries(boolean timeSeries) {
-      this.timeSeries = timeSeries;
-      return this;
-    }
-
     /**
      * Whether the plan's iterations are a bound (a run by time): the recording fills as it goes.
      */
@@ -251,7 +241,6 @@ public record RunConfig(
           ignoreFileLimit,
           embeddedWorkers,
           startAt,
-          timeSeries,
           redaction,
           sparse);
     }

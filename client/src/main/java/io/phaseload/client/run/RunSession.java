@@ -132,7 +132,7 @@ public final class RunSession implements AutoCloseable {
             ? LatencyRecorder.sparse(plan, !config.keepAlive())
             : LatencyRecorder.allocate(plan, !config.keepAlive());
     if (config.sparse()) {
-      int pages = HeapCheck.pages(plan, config.timeSeries(), !config.keepAlive(), 0);
+      int pages = HeapCheck.pages(plan, !config.keepAlive(), 0);
       recorder.limitPages(
           pages,
           () ->

@@ -10,50 +10,49 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The heap check counts what the report files need besides the recording: a plan that fits without
- * --json and --charts is refused with them when their 8 bytes a request do not fit.
+ * The heap check counts what the run holds: its recording, and nothing per request for the
+ * statistics and the report files, which are found in passes over it; connection times where they
+ * are recorded.
  */
 class HeapCheckTest {
 
   @Test
-  void thePerSecondFiguresOfJsonAndChartsAreBudgeted() {
+  void theReportFilesTakeNoHeapPerRequest() {
     Runtime rt = Runtime.getRuntime();
     long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-    // 24 bytes a request take 6/7 of the free heap, 32 bytes 8/7 of it.
-    long requests = free / 28;
-    int iterations = (int) Math.min(Integer.MAX_VALUE, requests / 1000);
-    LoadPlan plan = LoadPlan.of(1000, iterations, List.of(1.0), List.of("GET"));
-    assertDoesNotThrow(() -> HeapCheck.require(plan, false));
-    RunRefusedException e =
-        assertThrows(RunRefusedException.class, () -> HeapCheck.require(plan, true));
-    assertTrue(e.getMessage().contains("(32 bytes each)"), e.getMessage());
-    assertDoesNotThrow(
-        () -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0, false));
+    // 16 bytes a request take 6/7 of the free heap; 8/7 of it are refused.
+    long fits = free * 6 / 7 / 16;
+    long over = free * 8 / 7 / 16;
+    LoadPlan plan = LoadPlan.of(1000, (int) (fits / 1000), List.of(1.0), List.of("GET"));
+    LoadPlan large = LoadPlan.of(1000, (int) (over / 1000), List.of(1.0), List.of("GET"));
+    assertDoesNotThrow(() -> HeapCheck.require(plan));
+    RunRefusedException e = assertThrows(RunRefusedException.class, () -> HeapCheck.require(large));
+    assertTrue(e.getMessage().contains("(16 bytes each)"), e.getMessage());
+    assertDoesNotThrow(() -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0));
     assertThrows(
         RunRefusedException.class,
-        () -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0, true));
+        () -> HeapCheck.requireForReport(large, large.totalRequests(), false, 0));
   }
 
   @Test
   void connectionTimesAreBudgetedOnlyWhenRecorded() {
     Runtime rt = Runtime.getRuntime();
     long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-    // 24 bytes a request take 2/5 of the free heap; with connection times, 72 bytes, 6/5 of it.
-    long requests = free / 60;
+    // 16 bytes a request take 2/5 of the free heap; with connection times, 40 bytes, 5/5 of it.
+    long requests = free * 2 / 5 / 16 * 21 / 20;
     int iterations = (int) Math.min(Integer.MAX_VALUE, requests / 1000);
     LoadPlan plan = LoadPlan.of(1000, iterations, List.of(1.0), List.of("GET"));
-    assertDoesNotThrow(() -> HeapCheck.require(plan, false, false));
+    assertDoesNotThrow(() -> HeapCheck.require(plan, false));
     RunRefusedException e =
-        assertThrows(RunRefusedException.class, () -> HeapCheck.require(plan, false, true));
-    assertTrue(e.getMessage().contains("(72 bytes each)"), e.getMessage());
+        assertThrows(RunRefusedException.class, () -> HeapCheck.require(plan, true));
+    assertTrue(e.getMessage().contains("(40 bytes each)"), e.getMessage());
     // The merge of shards' records budgets them alike.
-    assertDoesNotThrow(
-        () -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0, false));
+    assertDoesNotThrow(() -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0));
     RunRefusedException merge =
         assertThrows(
             RunRefusedException.class,
-            () -> HeapCheck.requireForReport(plan, plan.totalRequests(), true, 0, false));
-    assertTrue(merge.getMessage().contains("(72 bytes each)"), merge.getMessage());
+            () -> HeapCheck.requireForReport(plan, plan.totalRequests(), true, 0));
+    assertTrue(merge.getMessage().contains("(40 bytes each)"), merge.getMessage());
   }
 
   /**
@@ -71,7 +70,7 @@ class HeapCheckTest {
     RunRefusedException e =
         assertThrows(
             RunRefusedException.class,
-            () -> HeapCheck.requireForReport(plan, plan.totalRequests(), true, 0, false));
+            () -> HeapCheck.requireForReport(plan, plan.totalRequests(), true, 0));
     assertTrue(e.getMessage().contains("one report merges at most"), e.getMessage());
     assertTrue(e.getMessage().contains("40-byte records"), e.getMessage());
   }
