@@ -74,8 +74,9 @@ final class ReportFiles {
   }
 
   /**
-   * The writer of {@code --record} as the run goes, if asked for; null if not. Its scenario hides
-   * what {@code redaction} hides.
+   * The writer of {@code --record} as the run goes, if asked for; for a run by time without it, the
+   * writer of a temporary record in the system's temporary directory, removed at exit; null
+   * otherwise. Its scenario hides what {@code redaction} hides.
    *
    * @param stop told why the run must stop, if the record cannot be written
    */
@@ -85,12 +86,23 @@ final class ReportFiles {
       RunInfo info,
       Redaction redaction,
       Consumer<String> stop) {
-    if (outputs.record() == null) {
-      return null;
+    Path file = outputs.record();
+    if (file == null) {
+      if (!rc.sparse()) {
+        return null; // a counted plan's recording is allocated whole before the run
+      }
+      try {
+        // A run by time has no count to allocate: it streams to a record of its own, removed at
+        // exit, so that what it holds in memory does not grow with its length.
+        file = Files.createTempFile("phaseload-", ".plr");
+        file.toFile().deleteOnExit();
+      } catch (IOException | RuntimeException e) {
+        return null; // its pages then fill the heap's room, and the run stops there, saying so
+      }
     }
     List<String> scenario = rc.scenario().describe(redaction);
     return new RecordWriter(
-        outputs.record(),
+        file,
         epoch ->
             RecordFile.start(
                 rc.plan(),
@@ -131,8 +143,9 @@ final class ReportFiles {
 
   /**
    * Ends {@code --record}, if asked for, once the run is over (a partial one too: the file says
-   * so): the requests not yet written, the run's final header and the end mark; false (after one
-   * line on err) if it, or a write during the run, failed.
+   * so), or removes a run by time's temporary record: the requests not yet written, the run's final
+   * header and the end mark; false (after one line on err) if it, or a write during the run,
+   * failed.
    */
   static boolean record(
       Config.Outputs outputs,
@@ -144,6 +157,15 @@ final class ReportFiles {
       PrintStream out,
       PrintStream err) {
     if (writer == null) {
+      return true;
+    }
+    if (outputs.record() == null) {
+      writer.close();
+      try {
+        Files.deleteIfExists(writer.file());
+      } catch (IOException e) {
+        // deleteOnExit tries again
+      }
       return true;
     }
     try {

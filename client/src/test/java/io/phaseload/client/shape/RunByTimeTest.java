@@ -13,8 +13,14 @@ import io.phaseload.client.testing.ChildClient;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.Reply;
 import io.phaseload.client.testing.ScriptedServer;
+import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,6 +114,49 @@ class RunByTimeTest {
       assertTrue(received.get() > 0);
       assertTrue(c.out().contains("Total number of requests sent: " + received.get()), c.out());
     }
+  }
+
+  /**
+   * A run by time without {@code --record} streams to a temporary record of its own: a run that
+   * ends removes it; a run killed with SIGKILL leaves it, and it reads as the cut run it was.
+   */
+  @Test
+  void aRunByTimeStreamsToATemporaryRecordRemovedAtExit() throws Exception {
+    Path tmp = Files.createDirectories(dir.resolve("tmp"));
+    AtomicLong received = new AtomicLong();
+    try (ScriptedServer server = counting(received)) {
+      List<String> args = List.of("4", "--for", "2s", "--url", server.url("/"), "-q");
+      Process ended = child(tmp, args).start();
+      assertTrue(ended.waitFor(30, TimeUnit.SECONDS));
+      assertEquals(ExitCode.OK, ended.exitValue());
+      assertTrue(received.get() > 0);
+      try (Stream<Path> left = Files.list(tmp)) {
+        assertEquals(List.of(), left.toList(), "the temporary record is removed at exit");
+      }
+
+      Process killed =
+          child(tmp, List.of("4", "--for", "60s", "--url", server.url("/"), "-q")).start();
+      Thread.sleep(3_000);
+      killed.destroyForcibly().waitFor();
+      Path record;
+      try (Stream<Path> left = Files.list(tmp)) {
+        record = left.filter(f -> f.getFileName().toString().endsWith(".plr")).findFirst().get();
+      }
+      RecordFile.Scan scan = RecordFile.scan(record);
+      assertTrue(scan.recorded() > 0, "the requests written before the kill");
+      assertTrue(
+          scan.header().stopReason().startsWith("cut at "), "cut: " + scan.header().stopReason());
+    }
+  }
+
+  /** The client as a child JVM whose temporary directory is {@code tmp}. */
+  private ProcessBuilder child(Path tmp, List<String> args) {
+    List<String> command = new ArrayList<>(ChildClient.command("128m", args));
+    command.add(1, "-Djava.io.tmpdir=" + tmp);
+    return new ProcessBuilder(command)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+        .redirectOutput(dir.resolve("child.out").toFile())
+        .redirectError(dir.resolve("child.err").toFile());
   }
 
   @Test
