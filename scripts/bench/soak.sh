@@ -150,9 +150,9 @@ soak_report() {
   echo "out as every GC empties it); and the record file's bytes on disk. The client allocates so little"
   echo "outside its recording that GCs are rare and the after-GC figure can be minutes old, so two full"
   echo "GCs are forced (\`jcmd PID GC.run\`): at minute 2 and about 25 s before the end; the sample after"
-  echo "each holds the live heap, and the growth below is between those two. The recording is held in"
-  echo "the heap (16 bytes a request closed), so the live heap grows with the run: the target below is"
-  echo "expected missed."
+  echo "each holds the live heap, and the growth below is between those two. A run drops each page of"
+  echo "its recording once the page is on disk, so the live heap holds what is in flight; the open"
+  echo "soak's counted plan allocates its whole recording before the run, which its first samples show."
   for name in closed open; do
     echo
     if [[ $name == closed ]]; then
@@ -189,7 +189,9 @@ print(f\"{os.path.getsize('$WORK/soak-$name.rec') / d['total']['sent']:.2f}\")" 
   echo
   echo "$ROUNDS alternating rounds of ${SECS} s: \`client.jar $SOAK_USERS --for ${SECS}s --url URL -q --json F --record F\`,"
   echo "the same without \`--record\`, and \`wrk -t2 -c$SOAK_USERS -d${SECS}s URL\`. Rate: ok over phaseSeconds"
-  echo "(figures.py). CPU: user + system per request, JVM start included."
+  echo "(figures.py). CPU: user + system per request, JVM start included. A run by time without"
+  echo "\`--record\` streams to a temporary record of its own, so both phaseload columns write one: their"
+  echo "ratio is the rounds' noise, and record / wrk is the cost."
   echo
   echo "| round | with --record | without | wrk | record / no record | record / wrk | CPU us/req with | without |"
   echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
