@@ -274,7 +274,8 @@ public final class Main {
       PhaseListener lines = new PhaseLines(out, rc.plan());
       PhaseListener listener =
           watched == null ? lines : PhaseListener.both(lines, watched.listener());
-      recorder = ReportFiles.recorder(config.outputs(), rc, info(rc, s), rc.redaction(), s::stop);
+      recorder =
+          ReportFiles.recorder(config.outputs(), rc, info(rc, s), rc.redaction(), s::stop, err);
       RunResult ran =
           s.run(
               rc,

@@ -79,13 +79,15 @@ final class ReportFiles {
    * otherwise. Its scenario hides what {@code redaction} hides.
    *
    * @param stop told why the run must stop, if the record cannot be written
+   * @param err told, in one line, when a run by time cannot make its temporary record
    */
   static RecordWriter recorder(
       Config.Outputs outputs,
       RunConfig rc,
       RunInfo info,
       Redaction redaction,
-      Consumer<String> stop) {
+      Consumer<String> stop,
+      PrintStream err) {
     Path file = outputs.record();
     if (file == null) {
       if (!rc.sparse()) {
@@ -97,7 +99,12 @@ final class ReportFiles {
         file = Files.createTempFile("phaseload-", ".plr");
         file.toFile().deleteOnExit();
       } catch (IOException | RuntimeException e) {
-        return null; // its pages then fill the heap's room, and the run stops there, saying so
+        // Its pages then fill the heap's room, and the run stops there, saying so.
+        err.println(
+            "phaseload: no temporary record: cannot create a file in "
+                + System.getProperty("java.io.tmpdir")
+                + "; the run holds every request in memory (give --record FILE on a disk with room)");
+        return null;
       }
     }
     List<String> scenario = rc.scenario().describe(redaction);

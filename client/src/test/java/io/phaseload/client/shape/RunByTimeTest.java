@@ -149,6 +149,32 @@ class RunByTimeTest {
     }
   }
 
+  /**
+   * A run by time that cannot make its temporary record says so in one line and runs on, holding
+   * its requests in memory.
+   */
+  @Test
+  void noTemporaryRecordIsOneLineAndTheRunGoesOn() throws Exception {
+    Path missing = dir.resolve("no-such-dir");
+    AtomicLong received = new AtomicLong();
+    try (ScriptedServer server = counting(received)) {
+      Process p =
+          child(missing, List.of("2", "--for", "1s", "--url", server.url("/"), "-q")).start();
+      assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+      String err = Files.readString(dir.resolve("child.err"));
+      assertEquals(ExitCode.OK, p.exitValue(), err);
+      assertEquals(
+          List.of(
+              "phaseload: no temporary record: cannot create a file in "
+                  + missing
+                  + "; the run holds every request in memory (give --record FILE on a disk with"
+                  + " room)"),
+          err.lines().filter(l -> l.startsWith("phaseload:")).toList());
+      assertFalse(err.contains("\tat "), err);
+      assertTrue(received.get() > 0);
+    }
+  }
+
   /** The client as a child JVM whose temporary directory is {@code tmp}. */
   private ProcessBuilder child(Path tmp, List<String> args) {
     List<String> command = new ArrayList<>(ChildClient.command("128m", args));
