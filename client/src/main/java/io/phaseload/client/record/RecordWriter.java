@@ -150,18 +150,37 @@ public final class RecordWriter implements PhaseListener, AutoCloseable {
   public void drain() throws IOException {
     halt();
     synchronized (this) {
+      onStream(
+          s -> {
+            s.flush(standing(), true);
+            return null;
+          });
+    }
+  }
+
+  /** What is written to the stream once the writing thread has stopped. */
+  @FunctionalInterface
+  private interface Last<T> {
+    T write(RecordStream stream) throws IOException;
+  }
+
+  /**
+   * Writes {@code last} to the stream, after the writing thread has stopped: refused with the first
+   * failure's reason if a write failed, or if the run ended before its clock started; a failure
+   * here is the run's failure, once.
+   */
+  private <T> T onStream(Last<T> last) throws IOException {
+    try {
       if (failure != null) {
         throw new IOException(failure);
       }
       if (stream == null) {
         throw new IOException("the run ended before its clock started");
       }
-      try {
-        stream.flush(standing(), true);
-      } catch (IOException | RuntimeException e) {
-        fail(e);
-        throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
-      }
+      return last.write(stream);
+    } catch (IOException | RuntimeException e) {
+      fail(e);
+      throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
     }
   }
 
@@ -179,16 +198,7 @@ public final class RecordWriter implements PhaseListener, AutoCloseable {
   public long finish(RecordHeader complete) throws IOException {
     halt();
     try {
-      if (failure != null) {
-        throw new IOException(failure);
-      }
-      if (stream == null) {
-        throw new IOException("the run ended before its clock started");
-      }
-      return stream.end(complete);
-    } catch (IOException | RuntimeException e) {
-      fail(e);
-      throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+      return onStream(s -> s.end(complete));
     } finally {
       close();
     }
