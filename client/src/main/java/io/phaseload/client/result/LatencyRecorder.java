@@ -69,6 +69,9 @@ public final class LatencyRecorder {
   private final int[] phaseBase;
   private final int[] phaseSlots;
 
+  /** The {@link #unitIndex} of each phase's each population's first unit. */
+  private final int[][] unitBase;
+
   /** The readers during the run, whose places in each slice bound what may be dropped. */
   private final List<Reader> readers = new CopyOnWriteArrayList<>();
 
@@ -99,8 +102,14 @@ public final class LatencyRecorder {
     this.phaseSlots = phaseSlots;
     this.source = null;
     this.phaseBase = new int[regionBase.length];
+    this.unitBase = new int[regionBase.length][perUnit.length];
+    int before = 0;
     for (int p = 0; p < regionBase.length; p++) {
       phaseBase[p] = regionBase[p][0];
+      for (int q = 0; q < perUnit.length; q++) {
+        unitBase[p][q] = before;
+        before += units[p][q];
+      }
     }
     this.pages = new AtomicReferenceArray<>((capacity + PAGE_MASK) >>> PAGE_BITS);
     if (!sparse) {
@@ -122,6 +131,7 @@ public final class LatencyRecorder {
     this.perUnit = layout.perUnit;
     this.phaseSlots = layout.phaseSlots;
     this.phaseBase = layout.phaseBase;
+    this.unitBase = layout.unitBase;
     this.source = source;
     this.pages = new AtomicReferenceArray<>(layout.pages.length());
   }
@@ -645,14 +655,7 @@ public final class LatencyRecorder {
    * the arrival's number instead.
    */
   public int thread(int k) {
-    long region = region(k);
-    int p = (int) (region >>> 32);
-    int q = (int) region;
-    int before = 0;
-    for (int r = 0; r < q; r++) {
-      before += units[p][r];
-    }
-    return before + (k - regionBase[p][q]) / perUnit[q];
+    return unitIndex(k) - unitBase[(int) (region(k) >>> 32)][0];
   }
 
   /**
@@ -674,18 +677,12 @@ public final class LatencyRecorder {
     long region = region(k);
     int p = (int) (region >>> 32);
     int q = (int) region;
-    return unitBase(p, q) + (k - regionBase[p][q]) / perUnit[q];
+    return unitBase[p][q] + (k - regionBase[p][q]) / perUnit[q];
   }
 
   /** The {@link #unitIndex} of phase {@code phase}'s population {@code population}'s first unit. */
   public int unitBase(int phase, int population) {
-    int before = 0;
-    for (int p = 0; p <= phase; p++) {
-      for (int q = 0; q < (p < phase ? perUnit.length : population); q++) {
-        before += units[p][q];
-      }
-    }
-    return before;
+    return unitBase[phase][population];
   }
 
   /** The phase (high half) and population (low half) whose slots hold slot {@code k}. */
