@@ -629,7 +629,7 @@ public final class RecordFile {
       }
       if (requests && result.hasIntendedStarts()) {
         // Counted from the recording, as the run counts them once it is over.
-        phases.replaceAll(r -> r.arrivals() != null ? r : r.counted(result, plan));
+        phases = PhaseResult.counted(phases, result, plan);
       }
       long origin = phases.isEmpty() ? 0 : phases.get(0).startNanos();
       // A plan with a schedule (stages, the open model's phases) has a length to be cut short of.

@@ -71,33 +71,49 @@ public record ArrivalStats(
   }
 
   /**
-   * The arrivals of open-model phase {@code phase} as its recording holds them, the one place they
-   * are counted: an arrival began when its first request was sent, late when that was more than
-   * {@link #LATE_NANOS} after its intended time (the rule {@code capacity.Lateness} splits by
-   * cause). Reads each arrival's first slot once, after the phase.
+   * The arrivals of open-model phases as their recording holds them, the one place they are
+   * counted: an arrival began when its first request was sent, late when that was more than {@link
+   * #LATE_NANOS} after its intended time (the rule {@code capacity.Lateness} splits by cause).
+   * Every phase asked for is counted in one pass over the recording, after the run.
    *
-   * @param scheduled the phase's arrivals in its schedule
-   * @param phaseStartNanos when the phase began, on the recording's time axis
+   * @param scheduled each phase's arrivals in its schedule, indexed by phase; negative for a phase
+   *     not asked for, whose entry in the result is null
+   * @param rate each phase's intended rate
+   * @param phaseStartNanos when each phase began, on the recording's time axis
    */
-  public static ArrivalStats of(
-      LatencyRecorder rec, int phase, long scheduled, double rate, long phaseStartNanos) {
-    // started, late, maxLate, lastStart
-    long[] f = {0, 0, 0, phaseStartNanos};
+  public static ArrivalStats[] of(
+      LatencyRecorder rec, long[] scheduled, double[] rate, long[] phaseStartNanos) {
+    int phases = scheduled.length;
+    // Per phase asked for: started, late, maxLate, lastStart.
+    long[][] f = new long[phases][];
+    for (int p = 0; p < phases; p++) {
+      f[p] = scheduled[p] < 0 ? null : new long[] {0, 0, 0, phaseStartNanos[p]};
+    }
     rec.each(
         (r, k) -> {
-          if (r.phase(k) != phase || !r.firstOfUnit(k)) {
+          int p = r.phase(k);
+          if (p >= phases || f[p] == null || !r.firstOfUnit(k)) {
             return;
           }
+          long[] of = f[p];
           long start = r.startNanos(k);
           long behind = start - r.intendedNanos(k);
-          f[0]++;
+          of[0]++;
           if (behind > LATE_NANOS) {
-            f[1]++;
+            of[1]++;
           }
-          f[2] = Math.max(f[2], behind);
-          f[3] = Math.max(f[3], start);
+          of[2] = Math.max(of[2], behind);
+          of[3] = Math.max(of[3], start);
         });
-    return new ArrivalStats(scheduled, f[0], f[1], f[2], rate, f[3] - phaseStartNanos);
+    ArrivalStats[] out = new ArrivalStats[phases];
+    for (int p = 0; p < phases; p++) {
+      if (f[p] != null) {
+        out[p] =
+            new ArrivalStats(
+                scheduled[p], f[p][0], f[p][1], f[p][2], rate[p], f[p][3] - phaseStartNanos[p]);
+      }
+    }
+    return out;
   }
 
   /** The sum of two phases' (or shards') arrivals; the rate is not summed. */

@@ -2,6 +2,9 @@ package io.phaseload.client.result;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * When a phase ran, in nanoseconds since the run began.
@@ -47,12 +50,29 @@ public record PhaseResult(
   }
 
   /**
-   * This open-model phase of {@code plan} with its arrivals counted from {@code rec} ({@link
-   * ArrivalStats#of}): what the run does once it is over, and the reader of a cut record.
+   * {@code phases} of {@code plan}, each without arrivals given those {@code rec} holds, all
+   * counted in one pass ({@link ArrivalStats#of}): what an open-model run does once it is over, and
+   * the readers of a cut record and of a run's record.
    */
-  public PhaseResult counted(LatencyRecorder rec, LoadPlan plan) {
-    return withArrivals(
-        ArrivalStats.of(rec, phase.index(), plan.arrivals(phase), plan.rate(phase), startNanos));
+  public static List<PhaseResult> counted(
+      List<PhaseResult> phases, LatencyRecorder rec, LoadPlan plan) {
+    int n = plan.phases().size();
+    long[] scheduled = new long[n];
+    double[] rate = new double[n];
+    long[] start = new long[n];
+    Arrays.fill(scheduled, -1);
+    for (PhaseResult r : phases) {
+      if (r.arrivals() == null) {
+        int p = r.phase().index();
+        scheduled[p] = plan.arrivals(r.phase());
+        rate[p] = plan.rate(r.phase());
+        start[p] = r.startNanos();
+      }
+    }
+    ArrivalStats[] counted = ArrivalStats.of(rec, scheduled, rate, start);
+    List<PhaseResult> out = new ArrayList<>(phases);
+    out.replaceAll(r -> r.arrivals() != null ? r : r.withArrivals(counted[r.phase().index()]));
+    return out;
   }
 
   /** This phase with {@code counted} as its arrivals. */

@@ -131,15 +131,11 @@ public record RunResult(
    * open-model phases' arrivals counted there where the run left them uncounted.
    */
   public RunResult readFrom(LatencyRecorder recording) {
-    List<PhaseResult> counted = new java.util.ArrayList<>(phases);
-    if (recording.hasIntendedStarts()) {
-      counted.replaceAll(r -> r.arrivals() != null ? r : r.counted(recording, plan));
-    }
     return new RunResult(
         plan,
         startEpochNanos,
         wallNanos,
-        counted,
+        recording.hasIntendedStarts() ? PhaseResult.counted(phases, recording, plan) : phases,
         recording,
         reasons,
         stopReason,

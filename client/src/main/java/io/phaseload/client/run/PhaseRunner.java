@@ -346,7 +346,9 @@ public final class PhaseRunner {
         // Counted once the run is over: a count over every arrival of a phase, as the next one
         // starts, would take a core from the event loops just then. A recording whose pages were
         // dropped once on disk is counted from the record instead (RunResult.readFrom).
-        results.replaceAll(r -> r.counted(recorder, plan));
+        List<PhaseResult> counted = PhaseResult.counted(results, recorder, plan);
+        results.clear();
+        results.addAll(counted);
       }
     } catch (InterruptedException e) {
       stop("interrupted");

@@ -167,14 +167,11 @@ class StreamedRecordTest {
       phases.add(new PhaseResult(phase, phaseStart, length, false));
       phaseStart += length;
     }
-    if (plan.isOpen()) {
-      phases.replaceAll(r -> r.counted(rec, plan));
-    }
     return new RunResult(
         plan,
         1_700_000_000_000_000_000L,
         phaseStart,
-        phases,
+        plan.isOpen() ? PhaseResult.counted(phases, rec, plan) : phases,
         rec,
         reasons,
         null,
