@@ -97,7 +97,8 @@ final class ReportCommand {
       List<RecordHeader> headers = inputs.headers();
       LoadPlan whole = headers.get(0).plan().whole();
       slos = options.slo.slos(null, whole.requestNames());
-      // One run's file is streamed (format 6) or read as the recording itself; shards' are read
+      // One run's file is streamed (formats 6 and 7) or read as the recording itself; shards' are
+      // read
       // beside the merge. What each file holds, not what its plan bounds: a run by time's plan is
       // far larger.
       long shardBytes = 0;

@@ -38,21 +38,28 @@ import java.util.zip.Inflater;
  *   header       u32 length, then that many bytes of UTF-8 JSON ({@link RecordHeader}) as the run
  *                began: no phase run yet
  *   frames       any number, each one of:
- *     runs       u8 1 (stored) or 2 (deflated), u32 requests, u32 raw length, u32 stored length,
- *                u32 CRC-32 of
- *                the raw bytes, the stored bytes. Raw: u32 runs, then each run's u64 first slot
- *                and u32 slots, then the runs' requests, up to {@value RecordFormat#BLOCK_REQUESTS} in all
+ *     runs       u8 4, u32 requests, u32 length, u32 CRC-32 of the bytes, then that many bytes,
+ *                all {@link Varints} (unsigned, or zigzagged where signed): the number of runs,
+ *                each run's first slot and its slots, then the runs' requests, up to {@value
+ *                RecordFormat#BLOCK_REQUESTS} in all
  *     header     u8 3, u32 length, u32 CRC-32, the header as the run stands: its phases done so
  *                far and the failure reasons seen; the last one read is the run's
  *   end          u8 255, u64 requests in all the runs, u64 offset of the last header frame
  * </pre>
  *
- * A run's requests are its slots' longs, big-endian, {@link RecordLayout} words in slot order,
- * transformed so that deflate finds more to squeeze: each start word as its difference from the
- * previous one in the run; the time word as is; in the open model the intended start as the start
- * minus it; where the header says {@code connections}, the request's connect, TLS and first byte
- * times as they are. A frame is deflated only if that makes it smaller. A slot in no run was never
- * reached. All integers are big-endian.
+ * A request is its {@link RecordLayout} words' fields, each as its difference from the frame's
+ * request before (from 0 for the frame's first) where neighbours are alike: the start in
+ * nanoseconds (signed difference), the outcome (signed difference), the latency (as it is), the
+ * cell (signed difference); in the open model the start minus the intended start (signed); where
+ * the header says {@code connections}, the connect, TLS and first byte times as they are. About
+ * eight bytes a request, each read without inflating. Every slot in a run was reached; a slot in no
+ * run was not. The other integers are big-endian.
+ *
+ * <p>Format 6 wrote the same frames with each request's longs as they are, big-endian (the start
+ * word as its difference from the run's slot before; in the open model the intended start as the
+ * start minus it), stored ({@code u8 1}) or deflated ({@code u8 2}), each framed by {@code u32
+ * requests, u32 raw length, u32 stored length, u32 CRC-32 of the raw bytes}; the raw bytes began
+ * with {@code u32 runs}, then each run's {@code u64 first slot, u32 slots}. It is read as well.
  *
  * <p>A file with no end mark was cut: the process that wrote it died or lost its disk. It reads as
  * a run stopped early, {@code "cut at 12.4 s of 20 s: no end mark"}, with every request its frames
@@ -174,7 +181,7 @@ public final class RecordFile {
       RecordHeader header = header(file, data);
       return version <= RecordFormat.LAST_BLOCK_VERSION
           ? blocks(file, data, header)
-          : new Frames(file, header, null, null).read(data);
+          : new Frames(file, version, header, null, null).read(data);
     } catch (EOFException e) {
       throw new RecordFileException(file + " is truncated: it ends before its last request");
     } catch (IOException e) {
@@ -183,8 +190,8 @@ public final class RecordFile {
   }
 
   /**
-   * Opens a record file for reading in bounded memory: a file of format 6 is read once, for its
-   * header and its checks, and its recording is {@link LatencyRecorder#streamed streamed}, each
+   * Opens a record file for reading in bounded memory: a file of format 6 or 7 is read once, for
+   * its header and its checks, and its recording is {@link LatencyRecorder#streamed streamed}, each
    * pass of the statistics reading its frames again, one at a time. A file of formats 2 to 5 is
    * read whole, as {@link #read} reads it.
    *
@@ -193,14 +200,15 @@ public final class RecordFile {
   public static Contents open(Path file) throws RecordFileException {
     try (InputStream in = Files.newInputStream(file)) {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
-      if (version(file, data) <= RecordFormat.LAST_BLOCK_VERSION) {
+      int version = version(file, data);
+      if (version <= RecordFormat.LAST_BLOCK_VERSION) {
         return read(file);
       }
       RecordHeader header = header(file, data);
       LatencyRecorder streamed =
           LatencyRecorder.streamed(
               header.plan(), header.connections(), visitor -> stream(file, header, visitor));
-      return new Frames(file, header, (rec, k) -> {}, streamed).read(data);
+      return new Frames(file, version, header, (rec, k) -> {}, streamed).read(data);
     } catch (EOFException e) {
       throw new RecordFileException(file + " is truncated: it ends before its last request");
     } catch (IOException e) {
@@ -223,9 +231,9 @@ public final class RecordFile {
   private static void stream(Path file, RecordHeader first, LatencyRecorder.Visitor visitor) {
     try (InputStream in = Files.newInputStream(file)) {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
-      version(file, data);
+      int version = version(file, data);
       header(file, data);
-      new Frames(file, first, visitor, null).pass(data);
+      new Frames(file, version, first, visitor, null).pass(data);
     } catch (IOException | RecordFileException e) {
       throw new IllegalStateException(file + " changed while it was read: " + e.getMessage(), e);
     }
@@ -271,7 +279,7 @@ public final class RecordFile {
         return new Scan(header, header.requests(), false);
       }
       // A cut or torn frame ends the reading inside Frames: no EOF leaves it.
-      Frames frames = new Frames(file, header);
+      Frames frames = new Frames(file, version, header);
       return new Scan(frames.read(data).header(), frames.counted, true);
     } catch (IOException e) {
       throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
@@ -334,9 +342,13 @@ public final class RecordFile {
     }
   }
 
-  /** The frames of a file of format 6, read in order: its recording, its header, its end. */
+  /** The frames of a file of format 6 or 7, read in order: its recording, its header, its end. */
   private static final class Frames {
     private final Path file;
+
+    /** Whether the frames of requests are packed (format 7), not stored or deflated (6). */
+    private final boolean packed;
+
     private final RecordHeader first;
     private final boolean requests;
 
@@ -361,9 +373,14 @@ public final class RecordFile {
     private final long[] phaseFirst;
     private final long[] phaseLast;
 
+    /** The frame's runs: each one's first slot and its length. */
+    private final int[] runFirst = new int[RecordFormat.BLOCK_REQUESTS];
+
+    private final int[] runLength = new int[RecordFormat.BLOCK_REQUESTS];
+
     /** Frames whose requests are passed, not read: for the header and the count. */
-    Frames(Path file, RecordHeader first) {
-      this(file, first, false, null, null);
+    Frames(Path file, int version, RecordHeader first) {
+      this(file, version, first, false, null, null);
     }
 
     /**
@@ -372,17 +389,23 @@ public final class RecordFile {
      * recording read is then {@code streamed} (null for a pass that reads no header).
      */
     Frames(
-        Path file, RecordHeader first, LatencyRecorder.Visitor visitor, LatencyRecorder streamed) {
-      this(file, first, true, visitor, streamed);
+        Path file,
+        int version,
+        RecordHeader first,
+        LatencyRecorder.Visitor visitor,
+        LatencyRecorder streamed) {
+      this(file, version, first, true, visitor, streamed);
     }
 
     private Frames(
         Path file,
+        int version,
         RecordHeader first,
         boolean requests,
         LatencyRecorder.Visitor visitor,
         LatencyRecorder streamed) {
       this.file = file;
+      this.packed = version > RecordFormat.LAST_DEFLATED_VERSION;
       this.first = first;
       this.last = first;
       this.requests = requests;
@@ -415,8 +438,9 @@ public final class RecordFile {
     /** Reads every frame, to the end mark or to where the file was cut or torn. */
     void pass(DataInputStream in) throws IOException, RecordFileException {
       int stride = RecordLayout.longsPerRequest(first.plan(), first.connections());
-      byte[] raw = new byte[RecordFormat.maxRawBytes(stride)];
-      byte[] stored = new byte[raw.length];
+      byte[] raw =
+          new byte[packed ? RecordFormat.maxPackedBytes(stride) : RecordFormat.maxRawBytes(stride)];
+      byte[] stored = packed ? null : new byte[raw.length];
       Inflater inflater = new Inflater();
       CRC32 crc = new CRC32();
       try {
@@ -426,12 +450,17 @@ public final class RecordFile {
             break;
           }
           try {
-            switch (kind) {
-              case RecordFormat.RUNS_STORED, RecordFormat.RUNS_DEFLATED ->
-                  runs(in, kind, raw, stored, inflater, crc);
-              case RecordFormat.HEADER -> header(in, crc);
-              case RecordFormat.END -> end(in);
-              default -> damaged(in, "frame " + frame + " is of no kind known");
+            if (kind == RecordFormat.RUNS_PACKED && packed) {
+              packed(in, raw, crc);
+            } else if ((kind == RecordFormat.RUNS_STORED || kind == RecordFormat.RUNS_DEFLATED)
+                && !packed) {
+              runs(in, kind, raw, stored, inflater, crc);
+            } else {
+              switch (kind) {
+                case RecordFormat.HEADER -> header(in, crc);
+                case RecordFormat.END -> end(in);
+                default -> damaged(in, "frame " + frame + " is of no kind known");
+              }
             }
           } catch (EOFException e) {
             // Cut as it wrote its end mark: every frame is whole, but the run's end is not marked.
@@ -500,6 +529,135 @@ public final class RecordFile {
       }
     }
 
+    /** A frame of packed requests (format 7): read, checked and placed, or passed. */
+    private void packed(DataInputStream in, byte[] raw, CRC32 crc)
+        throws IOException, RecordFileException {
+      int count = in.readInt();
+      int length = in.readInt();
+      int sum = in.readInt();
+      if (count < 1 || count > RecordFormat.BLOCK_REQUESTS || length < 1 || length > raw.length) {
+        damaged(in, "frame " + frame + " is malformed");
+        return;
+      }
+      if (!requests) {
+        in.skipNBytes(length);
+        counted += count;
+        return;
+      }
+      in.readFully(raw, 0, length);
+      crc.reset();
+      crc.update(raw, 0, length);
+      if ((int) crc.getValue() != sum) {
+        damaged(in, "frame " + frame + " fails its checksum");
+        return;
+      }
+      try {
+        unpack(new Varints.In(raw, 0, length), count);
+      } catch (Varints.Malformed e) {
+        throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
+      }
+    }
+
+    /** Places a packed frame's requests, as {@link RecordStream} packed them. */
+    private void unpack(Varints.In in, int count) throws Varints.Malformed {
+      long capacity = rec.capacity();
+      long runs = in.next();
+      if (runs < 1 || runs > count) {
+        throw Varints.Malformed.INSTANCE;
+      }
+      int n = (int) runs;
+      long total = 0;
+      for (int r = 0; r < n; r++) {
+        long at = in.next();
+        long length = in.next();
+        if (length < 1 || length > count || at > capacity - length) {
+          throw Varints.Malformed.INSTANCE;
+        }
+        runFirst[r] = (int) at;
+        runLength[r] = (int) length;
+        total += length;
+      }
+      if (total != count) {
+        throw Varints.Malformed.INSTANCE;
+      }
+      boolean open = rec.hasIntendedStarts();
+      boolean connections = rec.connections();
+      int connectionWord = rec.connectionWord();
+      long start = 0;
+      long outcome = 0;
+      long cell = 0;
+      for (int r = 0; r < n; r++) {
+        for (int k = runFirst[r], end = k + runLength[r]; k < end; k++) {
+          start += in.nextSigned();
+          outcome += in.nextSigned();
+          long latency = in.next();
+          cell += in.nextSigned();
+          if (start < 0
+              || start > RecordLayout.MAX_START_NANOS
+              || outcome < 0
+              || outcome >= 1L << RecordLayout.OUTCOME_BITS
+              || (start | outcome) == 0 // a run holds reached slots only
+              || latency < 0
+              || latency > RecordLayout.MAX_LATENCY_NANOS
+              || cell < 0
+              || cell >= RecordLayout.MAX_CELLS) {
+            throw Varints.Malformed.INSTANCE;
+          }
+          int c = (int) cell;
+          rec.setWord(k, RecordLayout.START_WORD, RecordLayout.packStart(start, (int) outcome));
+          rec.setWord(
+              k,
+              RecordLayout.TIME_WORD,
+              RecordLayout.packTime(
+                  latency, RecordLayout.phaseOfCell(c), RecordLayout.requestOfCell(c)));
+          if (open) {
+            rec.setWord(k, RecordLayout.INTENDED_WORD, start - in.nextSigned());
+          }
+          if (connections) {
+            for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
+              rec.setWord(k, connectionWord + i, in.next());
+            }
+          }
+          int phase = RecordLayout.phaseOfCell(c);
+          if (phase < phaseFirst.length) {
+            phaseFirst[phase] = Math.min(phaseFirst[phase], start);
+            phaseLast[phase] = Math.max(phaseLast[phase], start + latency);
+          }
+        }
+      }
+      if (!in.done()) {
+        throw Varints.Malformed.INSTANCE;
+      }
+      placed += total;
+      counted += total;
+      visit(n);
+    }
+
+    /**
+     * Hands the frame's {@code runs} runs of slots to the visitor, if it streams, then drops their
+     * pages.
+     */
+    private void visit(int runs) {
+      if (visitor == null) {
+        return;
+      }
+      for (int r = 0; r < runs; r++) {
+        for (int k = runFirst[r], end = k + runLength[r]; k < end; k++) {
+          if (rec.startWord(k) != 0) {
+            visitor.slot(rec, k);
+          }
+        }
+      }
+      for (int r = 0; r < runs; r++) {
+        for (long k = runFirst[r];
+            k < runFirst[r] + runLength[r];
+            k += LatencyRecorder.PAGE_SLOTS) {
+          rec.release((int) k);
+        }
+        rec.release(runFirst[r] + runLength[r] - 1);
+      }
+    }
+
     private void runs(
         DataInputStream in, int kind, byte[] raw, byte[] stored, Inflater inflater, CRC32 crc)
         throws IOException, RecordFileException, DataFormatException {
@@ -553,22 +711,22 @@ public final class RecordFile {
       if (runs < 1 || runs > RecordFormat.BLOCK_REQUESTS || 4L + 12L * runs > length) {
         throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
       }
-      long[] firsts = new long[runs];
-      int[] counts = new int[runs];
       for (int r = 0; r < runs; r++) {
-        firsts[r] = in.getLong();
-        counts[r] = in.getInt();
-        total += counts[r];
-        if (firsts[r] < 0 || counts[r] < 1 || firsts[r] + counts[r] > rec.capacity()) {
+        long at = in.getLong();
+        int slots = in.getInt();
+        if (at < 0 || slots < 1 || at + slots > rec.capacity()) {
           throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
         }
+        runFirst[r] = (int) at;
+        runLength[r] = slots;
+        total += slots;
       }
       if (4L + 12L * runs + total * stride * Long.BYTES != length || total != count) {
         throw new RecordFileException(file + " is damaged: frame " + frame + " is malformed");
       }
       for (int r = 0; r < runs; r++) {
         long start = 0;
-        for (int k = (int) firsts[r]; k < firsts[r] + counts[r]; k++) {
+        for (int k = runFirst[r]; k < runFirst[r] + runLength[r]; k++) {
           start = slot(rec, k, start, in);
           long time = rec.timeWord(k);
           int phase = RecordLayout.phase(time);
@@ -581,21 +739,7 @@ public final class RecordFile {
       }
       placed += total;
       counted += total;
-      if (visitor != null) {
-        for (int r = 0; r < runs; r++) {
-          for (int k = (int) firsts[r]; k < firsts[r] + counts[r]; k++) {
-            if (rec.startWord(k) != 0) {
-              visitor.slot(rec, k);
-            }
-          }
-        }
-        for (int r = 0; r < runs; r++) {
-          for (long k = firsts[r]; k < firsts[r] + counts[r]; k += LatencyRecorder.PAGE_SLOTS) {
-            rec.release((int) k);
-          }
-          rec.release((int) (firsts[r] + counts[r] - 1));
-        }
-      }
+      visit(runs);
     }
 
     /**

@@ -7,16 +7,18 @@ package io.phaseload.client.record;
 public final class RecordFormat {
 
   /**
-   * The format written and read. 6: written as the run goes, in frames of runs of slots, with the
-   * header again as the run stands and an end mark that a cut file lacks. 5: the plan names its
-   * populations, each with its share of the users and its run of the requests: those each user
-   * sends once before its iterations (setup), in each iteration, and once after them (teardown). 4:
-   * outcomes of two more kinds, a failed capture and a request skipped for a session variable with
-   * no value (the header's scenario lists the captures). 3: a run with {@code --no-keepalive} adds
-   * each request's connection times. 2: a bad body's outcome carries a reason code (its check and
-   * an excerpt), where 1 carried its HTTP status.
+   * The format written and read. 7: a frame's requests are packed as variable-length integers
+   * ({@link Varints}), not deflated: about as small, and read several times faster, which a report
+   * that reads a long run's record in several passes needs. 6: written as the run goes, in frames
+   * of runs of slots, with the header again as the run stands and an end mark that a cut file
+   * lacks. 5: the plan names its populations, each with its share of the users and its run of the
+   * requests: those each user sends once before its iterations (setup), in each iteration, and once
+   * after them (teardown). 4: outcomes of two more kinds, a failed capture and a request skipped
+   * for a session variable with no value (the header's scenario lists the captures). 3: a run with
+   * {@code --no-keepalive} adds each request's connection times. 2: a bad body's outcome carries a
+   * reason code (its check and an excerpt), where 1 carried its HTTP status.
    */
-  public static final int VERSION = 6;
+  public static final int VERSION = 7;
 
   /**
    * The oldest format still read: 2, whose requests are 3's without connection times; 3's are 4's
@@ -26,6 +28,9 @@ public final class RecordFormat {
 
   /** The last format written whole after the run, in blocks of every slot. */
   static final int LAST_BLOCK_VERSION = 5;
+
+  /** The last format whose frames of requests are stored or deflated longs, not packed. */
+  static final int LAST_DEFLATED_VERSION = 6;
 
   static final byte[] MAGIC = {'P', 'L', 'R', 'E', 'C', '\r', '\n', 0x1A};
 
@@ -37,6 +42,10 @@ public final class RecordFormat {
 
   static final int RUNS_DEFLATED = 2;
   static final int HEADER = 3;
+
+  /** A frame of requests packed as variable-length integers: format 7's only kind. */
+  static final int RUNS_PACKED = 4;
+
   static final int END = 255;
 
   private RecordFormat() {}
@@ -44,5 +53,14 @@ public final class RecordFormat {
   /** The largest raw bytes of a runs frame of requests of {@code stride} longs. */
   static int maxRawBytes(int stride) {
     return Integer.BYTES + BLOCK_REQUESTS * (Long.BYTES + Integer.BYTES + stride * Long.BYTES);
+  }
+
+  /**
+   * The largest packed frame of requests of {@code stride} longs: the runs (a count, then each
+   * one's first slot and length), then each request's fields, two more than its longs (the start
+   * word and the time word are each two).
+   */
+  static int maxPackedBytes(int stride) {
+    return Varints.MAX_BYTES + BLOCK_REQUESTS * Varints.MAX_BYTES * (2 + stride + 2);
   }
 }

@@ -6,11 +6,9 @@ import io.phaseload.client.result.Slices;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.zip.CRC32;
-import java.util.zip.Deflater;
 
 /**
  * The one writer of the record format ({@link RecordFile}): the header, then the requests in frames
@@ -32,7 +30,6 @@ final class RecordStream {
   private final DataOutputStream out;
   private final Sync sync;
   private final LatencyRecorder rec;
-  private final int stride;
 
   /** The slices the run fills in order, and each one's first slot, end and slots per unit. */
   private final Slices slices;
@@ -59,16 +56,25 @@ final class RecordStream {
   private final long[] runFirst = new long[RecordFormat.BLOCK_REQUESTS];
   private final int[] runLength = new int[RecordFormat.BLOCK_REQUESTS];
   private int runs;
-  private final ByteBuffer body;
   private int requests;
 
-  /** The start word of the run's slot before, from which the next one's is written as a delta. */
+  /** The frame's requests, packed ({@link Varints}), and their length. */
+  private final byte[] body;
+
+  private int bodyLength;
+
+  /** The frame's runs, packed: written before its requests. */
+  private final byte[] head = new byte[Varints.MAX_BYTES * (1 + 2 * RecordFormat.BLOCK_REQUESTS)];
+
+  /**
+   * The frame's request before: its start, outcome and cell, from which the next one's are written
+   * as differences (0 at a frame's beginning).
+   */
   private long previousStart;
 
-  private final byte[] raw;
-  private final byte[] packed;
-  private final ByteBuffer rawBuffer;
-  private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+  private int previousOutcome;
+  private int previousCell;
+
   private final CRC32 crc = new CRC32();
   private long bytes;
   private long slotsWritten;
@@ -107,7 +113,7 @@ final class RecordStream {
     this.out = new DataOutputStream(sink);
     this.sync = sync;
     this.rec = rec;
-    this.stride = rec.stride();
+    int stride = rec.stride();
     this.inFlight = Math.max(1, inFlight);
     boolean open = rec.hasIntendedStarts();
     slices = Slices.of(rec);
@@ -117,11 +123,7 @@ final class RecordStream {
     low = first.clone();
     dropped = release ? new int[first.length] : null;
     written = open ? new BitSet(rec.capacity()) : null;
-    int bodyBytes = RecordFormat.BLOCK_REQUESTS * stride * Long.BYTES;
-    body = ByteBuffer.allocate(bodyBytes);
-    raw = new byte[RecordFormat.maxRawBytes(stride)];
-    rawBuffer = ByteBuffer.wrap(raw);
-    packed = new byte[raw.length + raw.length / 100 + 64];
+    body = new byte[RecordFormat.BLOCK_REQUESTS * Varints.MAX_BYTES * (stride + 2)];
     out.write(RecordFormat.MAGIC);
     out.writeInt(RecordFormat.VERSION);
     byte[] h = header.toBytes();
@@ -168,7 +170,6 @@ final class RecordStream {
     bytes += 17;
     out.flush();
     sync.sync();
-    deflater.end();
     return bytes;
   }
 
@@ -242,19 +243,28 @@ final class RecordStream {
       runFirst[runs] = k;
       runLength[runs] = 1;
       runs++;
-      previousStart = 0;
     }
-    body.putLong(startWord - previousStart);
-    previousStart = startWord;
-    body.putLong(rec.timeWord(k));
+    long start = RecordLayout.start(startWord);
+    int outcome = RecordLayout.outcome(startWord);
+    long time = rec.timeWord(k);
+    int cell = RecordLayout.cell(time);
+    int at = bodyLength;
+    at = Varints.putSigned(body, at, start - previousStart);
+    at = Varints.putSigned(body, at, outcome - previousOutcome);
+    at = Varints.put(body, at, RecordLayout.latency(time));
+    at = Varints.putSigned(body, at, cell - previousCell);
     if (rec.hasIntendedStarts()) {
-      body.putLong(RecordLayout.start(startWord) - rec.intendedNanos(k));
+      at = Varints.putSigned(body, at, start - rec.intendedNanos(k));
     }
     if (rec.connections()) {
-      body.putLong(rec.connectNanos(k));
-      body.putLong(rec.tlsNanos(k));
-      body.putLong(rec.firstByteNanos(k));
+      at = Varints.put(body, at, rec.connectNanos(k));
+      at = Varints.put(body, at, rec.tlsNanos(k));
+      at = Varints.put(body, at, rec.firstByteNanos(k));
     }
+    bodyLength = at;
+    previousStart = start;
+    previousOutcome = outcome;
+    previousCell = cell;
     requests++;
   }
 
@@ -263,34 +273,27 @@ final class RecordStream {
     if (requests == 0) {
       return;
     }
-    rawBuffer.clear();
-    rawBuffer.putInt(runs);
+    int headLength = Varints.put(head, 0, runs);
     for (int r = 0; r < runs; r++) {
-      rawBuffer.putLong(runFirst[r]);
-      rawBuffer.putInt(runLength[r]);
+      headLength = Varints.put(head, headLength, runFirst[r]);
+      headLength = Varints.put(head, headLength, runLength[r]);
     }
-    rawBuffer.put(body.array(), 0, body.position());
-    int length = rawBuffer.position();
     crc.reset();
-    crc.update(raw, 0, length);
-    deflater.reset();
-    deflater.setInput(raw, 0, length);
-    deflater.finish();
-    int size = 0;
-    while (!deflater.finished() && size < length) {
-      size += deflater.deflate(packed, size, packed.length - size);
-    }
-    boolean deflated = deflater.finished() && size < length;
-    out.writeByte(deflated ? RecordFormat.RUNS_DEFLATED : RecordFormat.RUNS_STORED);
+    crc.update(head, 0, headLength);
+    crc.update(body, 0, bodyLength);
+    out.writeByte(RecordFormat.RUNS_PACKED);
     out.writeInt(requests);
-    out.writeInt(length);
-    out.writeInt(deflated ? size : length);
+    out.writeInt(headLength + bodyLength);
     out.writeInt((int) crc.getValue());
-    out.write(deflated ? packed : raw, 0, deflated ? size : length);
-    bytes += 17 + (deflated ? size : length);
+    out.write(head, 0, headLength);
+    out.write(body, 0, bodyLength);
+    bytes += 13 + headLength + bodyLength;
     slotsWritten += requests;
     runs = 0;
     requests = 0;
-    body.clear();
+    bodyLength = 0;
+    previousStart = 0;
+    previousOutcome = 0;
+    previousCell = 0;
   }
 }

@@ -169,6 +169,68 @@ class RecordFileTest {
   }
 
   /**
+   * Files of format 6 (frames of deflated longs), written by the phaseload before format 7 packed
+   * them: a closed run with connection times (480 requests) and an open one (400), each written
+   * again in format 7, read back word for word, with the same header, and smaller.
+   */
+  @Test
+  void format6FilesReadAndWriteAgainInFormat7WordForWord() throws Exception {
+    for (String name : List.of("closed6.plr", "open6.plr")) {
+      Path six = dir.resolve(name);
+      try (var in = RecordFileTest.class.getResourceAsStream("/records/" + name)) {
+        Files.copy(in, six);
+      }
+      RecordFile.Contents old = RecordFile.read(six);
+      long sent = 0;
+      for (int k = 0; k < old.recording().capacity(); k++) {
+        sent += old.recording().reached(k) ? 1 : 0;
+      }
+      assertEquals(name.startsWith("closed") ? 480 : 400, sent, name);
+      Path seven = dir.resolve("7-" + name);
+      long bytes =
+          RecordFile.write(seven, old.result(), old.header().info(), old.header().scenario());
+      assertEquals(7, ByteBuffer.wrap(Files.readAllBytes(seven)).getInt(8));
+      assertTrue(
+          bytes < Files.size(six), name + ": " + bytes + " bytes against " + Files.size(six));
+      RecordFile.Contents back = RecordFile.read(seven);
+      assertSameWords(old.recording(), back.recording());
+      assertEquals(old.header().connections(), back.header().connections());
+      assertEquals(old.result().phases(), back.result().phases());
+      assertEquals(old.result().reasons().messages(), back.result().reasons().messages());
+      RecordFile.Contents streamed = RecordFile.open(six);
+      long[] visited = {0};
+      streamed.recording().each((rec, k) -> visited[0]++);
+      assertEquals(sent, visited[0]);
+    }
+  }
+
+  /**
+   * A packed frame whose checksum holds but whose integers do not decode (a writer's fault, not a
+   * cut) is damage, refused in one line; so is one whose integers run past its slots.
+   */
+  @Test
+  void aPackedFrameThatDoesNotDecodeIsRefused() throws Exception {
+    LoadPlan plan = LoadPlan.standard(4, 10);
+    Path file = dir.resolve("run.plr");
+    RecordFile.write(file, run(plan, 5), info(plan), List.of("r"));
+    byte[] bytes = Files.readAllBytes(file);
+    int frame = RecordFormat.MAGIC.length + 8 + ByteBuffer.wrap(bytes).getInt(12);
+    assertEquals(RecordFormat.RUNS_PACKED, bytes[frame]);
+    int length = ByteBuffer.wrap(bytes).getInt(frame + 5);
+    // Every byte with its top bit set: an integer longer than ten bytes, then no end.
+    for (int i = frame + 13; i < frame + 13 + length; i++) {
+      bytes[i] = (byte) 0xFF;
+    }
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(bytes, frame + 13, length);
+    ByteBuffer.wrap(bytes).putInt(frame + 9, (int) crc.getValue());
+    Path bad = dir.resolve("bad.plr");
+    Files.write(bad, bytes);
+    RecordFileException e = assertThrows(RecordFileException.class, () -> RecordFile.read(bad));
+    assertEquals(bad + " is damaged: frame 0 is malformed", e.getMessage());
+  }
+
+  /**
    * A run streamed as it goes, in flushes between which each user (closed) records its next slots
    * in order, or arrivals (open) end out of order, reads back word for word; every slot written
    * once.
