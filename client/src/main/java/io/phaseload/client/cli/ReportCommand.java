@@ -7,7 +7,6 @@ import io.phaseload.client.record.RecordHeader;
 import io.phaseload.client.record.ShardMerge;
 import io.phaseload.client.report.ShardReport;
 import io.phaseload.client.report.TextReport;
-import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.run.HeapCheck;
 import io.phaseload.client.run.RunRefusedException;
@@ -97,33 +96,14 @@ final class ReportCommand {
       List<RecordHeader> headers = inputs.headers();
       LoadPlan whole = headers.get(0).plan().whole();
       slos = options.slo.slos(null, whole.requestNames());
-      // One run's file is streamed (formats 6 and 7) or read as the recording itself; shards' are
-      // read
-      // beside the merge. What each file holds, not what its plan bounds: a run by time's plan is
-      // far larger.
-      long shardBytes = 0;
-      long recorded = 0;
-      boolean connections = false;
-      for (int i = 0; i < files.size(); i++) {
-        RecordHeader h = headers.get(i);
-        long held = inputs.held().get(i);
-        recorded += held;
-        connections |= h.connections();
-        if (!h.plan().shard().whole()) {
-          shardBytes =
-              Math.max(
-                  shardBytes,
-                  held * RecordLayout.longsPerRequest(h.plan(), h.connections()) * Long.BYTES);
-        }
-      }
-      // A file per core at once, if the heap holds that many shards' recordings; else one.
+      // Files of formats 6 and 7 are streamed, one run's or shards' alike; older ones are held
+      // whole while the report is made. What each file holds, not what its plan bounds: a run by
+      // time's plan is far larger.
+      long held = inputs.held().stream().mapToLong(Long::longValue).sum();
+      boolean connections = headers.stream().anyMatch(RecordHeader::connections);
+      HeapCheck.requireForReport(whole, held, connections, 0);
+      // Each file is read once for its checks, a file per core at once.
       int readers = Math.min(files.size(), Runtime.getRuntime().availableProcessors());
-      try {
-        HeapCheck.requireForReport(whole, recorded, connections, shardBytes * readers);
-      } catch (RunRefusedException e) {
-        readers = 1;
-        HeapCheck.requireForReport(whole, recorded, connections, shardBytes);
-      }
       merged = ShardMerge.merge(files, headers, readers);
     } catch (RecordFileException | RunRefusedException e) {
       err.println("phaseload: " + e.getMessage());

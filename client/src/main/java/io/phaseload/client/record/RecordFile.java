@@ -198,22 +198,33 @@ public final class RecordFile {
    * @throws RecordFileException as {@link #read} does
    */
   public static Contents open(Path file) throws RecordFileException {
+    return open(file, (rec, k) -> {});
+  }
+
+  /**
+   * As {@link #open}, handing each request to {@code check} as the reading for the checks passes it
+   * (once each, in the order written), or, for a file read whole, once it is read: what a merge
+   * counts each shard's requests with in the same pass.
+   */
+  public static Contents open(Path file, LatencyRecorder.Visitor check) throws RecordFileException {
     try (InputStream in = Files.newInputStream(file)) {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
       int version = version(file, data);
-      if (version <= RecordFormat.LAST_BLOCK_VERSION) {
-        return read(file);
+      if (version > RecordFormat.LAST_BLOCK_VERSION) {
+        RecordHeader header = header(file, data);
+        LatencyRecorder streamed =
+            LatencyRecorder.streamed(
+                header.plan(), header.connections(), visitor -> stream(file, header, visitor));
+        return new Frames(file, version, header, check, streamed).read(data);
       }
-      RecordHeader header = header(file, data);
-      LatencyRecorder streamed =
-          LatencyRecorder.streamed(
-              header.plan(), header.connections(), visitor -> stream(file, header, visitor));
-      return new Frames(file, version, header, (rec, k) -> {}, streamed).read(data);
     } catch (EOFException e) {
       throw new RecordFileException(file + " is truncated: it ends before its last request");
     } catch (IOException e) {
       throw new RecordFileException("cannot read " + file + ": " + e.getMessage());
     }
+    Contents whole = read(file); // formats 2 to 5
+    whole.recording().each(check);
+    return whole;
   }
 
   /**
@@ -255,11 +266,12 @@ public final class RecordFile {
   public record Scan(RecordHeader header, long recorded, boolean streams) {
 
     /**
-     * The requests that reading the file holds in memory at once: none for one run's file of format
-     * 6, which {@link #open} streams; every one it holds otherwise.
+     * The requests that reading the file holds in memory at once: none for a file of format 6 or 7,
+     * which {@link #open} streams, whether one run's or a shard's in a merge; every one it holds
+     * for a file of formats 2 to 5, read whole.
      */
     public long held() {
-      return streams && header.plan().shard().whole() ? 0 : recorded;
+      return streams ? 0 : recorded;
     }
   }
 

@@ -32,8 +32,11 @@ import java.util.concurrent.Future;
  * reason renumbered into one table. Statistics over the merge are therefore exactly those over the
  * union of the shards' requests: nothing is estimated, rounded or averaged.
  *
- * <p>Stateless; {@link #merge} reads a few files at a time, on as many threads, so that the heap
- * holds the merged array and those shards' recordings.
+ * <p>The merge is streamed: {@link #merge} reads each file once, for its checks and its counts (a
+ * few at a time, on as many threads), and the merged recording it gives reads the shards' files
+ * again on each pass of the statistics, laying each shard's requests into their one-run slots a
+ * part at a time. The heap holds a part, not the requests, whatever their number. Files of formats
+ * 2 to 5, which are not streamed, are held whole. Stateless.
  */
 public final class ShardMerge {
 
@@ -64,7 +67,6 @@ public final class ShardMerge {
     // Shards of one command all open connections per request or none do; a shard without the
     // times merges as zeros (none measured) beside those with them.
     boolean connections = headers.stream().anyMatch(RecordHeader::connections);
-    LatencyRecorder merged = LatencyRecorder.sparse(whole, connections);
     Reasons reasons = new Reasons();
     List<ShardRun> shards = new ArrayList<>();
     List<Integer> order = new ArrayList<>();
@@ -86,6 +88,7 @@ public final class ShardMerge {
                   byStatus.forEach(
                       (status, message) -> reasons.firstAnswer(request, status, message)));
     }
+    List<Part> parts = new ArrayList<>();
     ExecutorService pool =
         Executors.newFixedThreadPool(
             Math.max(1, Math.min(readers, files.size())),
@@ -95,18 +98,23 @@ public final class ShardMerge {
               return t;
             });
     try {
-      List<Future<ShardRun>> reading = new ArrayList<>();
+      List<Future<Part>> reading = new ArrayList<>();
       for (int i : order) {
         Path file = files.get(i);
         int[] renumbered = codes[i];
-        reading.add(pool.submit(() -> readInto(file, merged, origin, renumbered)));
+        reading.add(pool.submit(() -> open(file, origin, renumbered)));
       }
-      for (Future<ShardRun> f : reading) {
-        shards.add(await(f));
+      for (Future<Part> f : reading) {
+        Part part = await(f);
+        parts.add(part);
+        shards.add(part.run());
       }
     } finally {
       pool.shutdownNow();
     }
+    LatencyRecorder merged =
+        LatencyRecorder.streamed(
+            whole, connections, visitor -> lay(parts, whole, connections, visitor));
     int count = lowest.plan().shard().count();
     List<Shard> missing = new ArrayList<>();
     for (int index = 0; index < count; index++) {
@@ -140,16 +148,30 @@ public final class ShardMerge {
     return new Merged(result, info, missing);
   }
 
+  /** A shard's file as read once, and where its requests go in the merge. */
+  private record Part(RecordFile.Contents contents, ShardRun run, long offset, int[] codes) {}
+
   /**
-   * Reads one shard's file and places its requests; called on a reader thread. Shards' slots are
-   * disjoint, so readers write the merged array without a lock.
+   * Reads one shard's file once, for its checks and its counts; called on a reader thread. Its
+   * requests stay on disk (or, for a file of formats 2 to 5, in its own recording) until the
+   * merge's passes lay them.
    */
-  private static ShardRun readInto(Path file, LatencyRecorder merged, long origin, int[] codes)
-      throws RecordFileException {
-    RecordFile.Contents c = RecordFile.read(file);
+  private static Part open(Path file, long origin, int[] codes) throws RecordFileException {
+    long[] counts = new long[3]; // sent, failed (sent but not ok), not sent
+    RecordFile.Contents c =
+        RecordFile.open(
+            file,
+            (rec, k) -> {
+              int outcome = rec.outcome(k);
+              if (Outcome.sent(outcome)) {
+                counts[0]++;
+                counts[1] += Outcome.ok(outcome) ? 0 : 1;
+              } else {
+                counts[2]++;
+              }
+            });
     RecordHeader h = c.header();
     long offset = h.startEpochNanos() - origin;
-    long[] counts = place(c.recording(), h.plan(), merged, offset, codes);
     List<PhaseResult> phases =
         h.phases().stream()
             .map(
@@ -164,21 +186,107 @@ public final class ShardMerge {
                         p.thinks(),
                         p.thinkNanos()))
             .toList();
-    return new ShardRun(
-        h.plan().shard(),
-        h.host(),
-        String.valueOf(h.info().environment().get("java")),
-        h.startEpochNanos(),
-        offset,
-        h.wallNanos(),
-        phases,
-        counts[0],
-        counts[1],
-        counts[2],
-        h.stopReason());
+    ShardRun run =
+        new ShardRun(
+            h.plan().shard(),
+            h.host(),
+            String.valueOf(h.info().environment().get("java")),
+            h.startEpochNanos(),
+            offset,
+            h.wallNanos(),
+            phases,
+            counts[0],
+            counts[1],
+            counts[2],
+            h.stopReason());
+    return new Part(c, run, offset, codes);
   }
 
-  private static ShardRun await(Future<ShardRun> reading) throws RecordFileException {
+  /**
+   * One pass over the merge: each shard's requests in turn, laid into their one-run slots in a
+   * recording of the whole plan's layout a part at a time, handed to {@code visitor} and dropped.
+   */
+  private static void lay(
+      List<Part> parts, LoadPlan whole, boolean connections, LatencyRecorder.Visitor visitor) {
+    LatencyRecorder into = LatencyRecorder.sparse(whole, connections);
+    for (Part part : parts) {
+      Layer layer = new Layer(part, into, visitor);
+      part.contents().recording().each(layer);
+      layer.flush();
+    }
+  }
+
+  /**
+   * Lays a shard's requests, as its recording hands them over, into their one-run slots: moved by
+   * the shard's offset, with their reasons renumbered; every {@value #PART} requests, hands them to
+   * the visitor and drops their pages.
+   */
+  private static final class Layer implements LatencyRecorder.Visitor {
+    static final int PART = 1 << 16;
+
+    private final LoadPlan plan;
+    private final LatencyRecorder into;
+    private final long offset;
+    private final int[] codes;
+    private final LatencyRecorder.Visitor visitor;
+    private final int[] laid = new int[PART];
+    private int count;
+
+    /**
+     * The shard's unit the last request was in (its slots), and where that unit begins in one run.
+     */
+    private int unitFirst;
+
+    private int unitEnd;
+    private int wholeFirst;
+
+    Layer(Part part, LatencyRecorder into, LatencyRecorder.Visitor visitor) {
+      this.plan = part.contents().header().plan();
+      this.into = into;
+      this.offset = part.offset();
+      this.codes = part.codes();
+      this.visitor = visitor;
+    }
+
+    @Override
+    public void slot(LatencyRecorder src, int k) {
+      if (k < unitFirst || k >= unitEnd) {
+        locate(src, k);
+      }
+      int b = wholeFirst + (k - unitFirst);
+      copy(src, k, into, b, offset, codes);
+      laid[count++] = b;
+      if (count == PART) {
+        flush();
+      }
+    }
+
+    /** Finds slot {@code k}'s unit in the shard, and that unit's first slot in one run. */
+    private void locate(LatencyRecorder src, int k) {
+      long region = src.region(k);
+      int p = (int) (region >>> 32);
+      int q = (int) region;
+      int base = src.start(p, q, 0);
+      int per = src.perUnit(q);
+      long unit = (k - base) / per;
+      unitFirst = base + (int) unit * per;
+      unitEnd = unitFirst + per;
+      wholeFirst = into.start(p, q, plan.wholeUnit(plan.phases().get(p), q, unit));
+    }
+
+    /** Hands the requests laid since the last call to the visitor, then drops their pages. */
+    void flush() {
+      for (int i = 0; i < count; i++) {
+        visitor.slot(into, laid[i]);
+      }
+      for (int i = 0; i < count; i++) {
+        into.release(laid[i]);
+      }
+      count = 0;
+    }
+  }
+
+  private static <T> T await(Future<T> reading) throws RecordFileException {
     try {
       return reading.get();
     } catch (ExecutionException e) {
@@ -215,76 +323,28 @@ public final class ShardMerge {
   }
 
   /**
-   * Copies a shard's requests into their one-run slots, moved by {@code offset} and with their
-   * reasons renumbered.
-   *
-   * @return sent, failed (sent but not ok) and not sent
+   * Copies request {@code a} of a shard's recording into slot {@code b} of the merge's, moved by
+   * {@code offset} and with its reason renumbered.
    */
-  private static long[] place(
-      LatencyRecorder shard, LoadPlan plan, LatencyRecorder merged, long offset, int[] codes) {
-    long[] counts = new long[3];
-    for (Phase phase : plan.phases()) {
-      int p = phase.index();
-      for (int q = 0; q < plan.populations().size(); q++) {
-        int per = merged.perUnit(q);
-        long units = plan.units(phase, q);
-        for (long j = 0; j < units; j++) {
-          copy(
-              shard,
-              shard.start(p, q, j),
-              merged,
-              merged.start(p, q, plan.wholeUnit(phase, q, j)),
-              per,
-              offset,
-              codes,
-              counts);
-        }
-      }
-    }
-    return counts;
-  }
-
   private static void copy(
-      LatencyRecorder src,
-      int from,
-      LatencyRecorder dst,
-      int to,
-      int slots,
-      long offset,
-      int[] codes,
-      long[] counts) {
-    boolean connections = src.connections() && dst.connections();
-    for (int a = src.next(from); a < from + slots; a = src.next(a + 1)) {
-      int b = to + a - from;
-      long start = src.startWord(a);
-      if (start == 0) {
-        continue; // a slot no request reached
-      }
-      int outcome = RecordLayout.outcome(start);
-      int reason = Outcome.reason(outcome);
-      if (reason != 0 && codes[reason] != reason) {
-        outcome = Outcome.of(Outcome.kind(outcome), codes[reason]);
-      }
-      if (Outcome.sent(outcome)) {
-        counts[0]++;
-        if (!Outcome.ok(outcome)) {
-          counts[1]++;
-        }
-      } else {
-        counts[2]++;
-      }
-      dst.setWord(
-          b,
-          RecordLayout.START_WORD,
-          RecordLayout.packStart(RecordLayout.start(start) + offset, outcome));
-      dst.setWord(b, RecordLayout.TIME_WORD, src.timeWord(a));
-      if (src.hasIntendedStarts()) {
-        dst.setWord(b, RecordLayout.INTENDED_WORD, src.intendedNanos(a) + offset);
-      }
-      if (connections) {
-        for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
-          dst.setWord(b, dst.connectionWord() + i, src.word(a, src.connectionWord() + i));
-        }
+      LatencyRecorder src, int a, LatencyRecorder dst, int b, long offset, int[] codes) {
+    long start = src.startWord(a);
+    int outcome = RecordLayout.outcome(start);
+    int reason = Outcome.reason(outcome);
+    if (reason != 0 && codes[reason] != reason) {
+      outcome = Outcome.of(Outcome.kind(outcome), codes[reason]);
+    }
+    dst.setWord(
+        b,
+        RecordLayout.START_WORD,
+        RecordLayout.packStart(RecordLayout.start(start) + offset, outcome));
+    dst.setWord(b, RecordLayout.TIME_WORD, src.timeWord(a));
+    if (src.hasIntendedStarts()) {
+      dst.setWord(b, RecordLayout.INTENDED_WORD, src.intendedNanos(a) + offset);
+    }
+    if (src.connections() && dst.connections()) {
+      for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
+        dst.setWord(b, dst.connectionWord() + i, src.word(a, src.connectionWord() + i));
       }
     }
   }

@@ -685,8 +685,12 @@ public final class LatencyRecorder {
     return unitBase[phase][population];
   }
 
-  /** The phase (high half) and population (low half) whose slots hold slot {@code k}. */
-  private long region(int k) {
+  /**
+   * The phase (high half) and population (low half) whose slots hold slot {@code k}: with {@link
+   * #start} and {@link #perUnit}, which unit's it is and where in it, for a merge that lays a
+   * shard's slots where the whole plan's run has them.
+   */
+  public long region(int k) {
     int p = phaseBase.length - 1;
     while (p > 0 && phaseBase[p] > k) {
       p--;

@@ -2,9 +2,13 @@ package io.phaseload.client.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.phaseload.client.bench.RecordBench;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.testing.ChildClient;
 import io.phaseload.client.testing.ClientRun;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -17,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Shards whose union one array cannot hold: {@code report} says where the limit is before reading a
- * request, and exits 2; no figure is printed.
+ * The limits of a merge: shards whose union one recording's slots cannot number are refused before
+ * a request is read; shards whose union the heap could not hold merge, streamed from their files.
  */
 class MergeLimitTest {
 
@@ -72,5 +76,27 @@ class MergeLimitTest {
         "phaseload: the plan's shards hold 3,700,000,000 requests; one report merges at most"
             + " 1,073,741,819 (one array of 16-byte records): report each shard's file on its own\n",
         r.err());
+  }
+
+  /**
+   * Four shards of a million requests each (RecordBench's, 1 % of them 503s) merge in a child JVM
+   * of 48 MiB, where holding their union takes 64 MiB: every request is counted, by request and by
+   * kind.
+   */
+  @Test
+  void shardsLargerThanTheHeapMergeStreamedFromTheirFiles() throws Exception {
+    RecordBench.main(new String[] {dir.toString(), "4", "400", "2703"});
+    Path json = dir.resolve("merged.json");
+    List<String> args = new java.util.ArrayList<>(List.of("report"));
+    for (int i = 0; i < 4; i++) {
+      args.add(dir.resolve("shard-" + i + ".plr").toString());
+    }
+    args.addAll(List.of("--json", json.toString()));
+    ChildClient r = ChildClient.run("48m", 120, dir, args.toArray(String[]::new));
+    assertEquals(1, r.code(), r.toString()); // the 503s are failures
+    JsonNode total = new ObjectMapper().readTree(json.toFile()).path("total");
+    assertEquals(4_000_440, total.path("sent").asLong(), total.toString());
+    assertEquals(4_000_440, total.path("ok").asLong() + total.path("failed").asLong());
+    assertEquals(true, total.path("failed").asLong() > 20_000, total.toString());
   }
 }
