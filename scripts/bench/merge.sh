@@ -4,7 +4,8 @@ thousands() { python3 -c "print(f'{int($1):,}')"; }
 
 # The merge of shards' records: RecordBench writes MERGE_SHARDS record files of one plan, requests
 # shaped like a real run's (nothing is sent: no machine here records 100 million requests live),
-# then `report` merges them, three times, timed and its peak RSS taken by GNU time.
+# then `report` merges them, three times in the issue's bound of 512 MiB of heap, timed and its peak
+# RSS taken by GNU time, and once in the default heap.
 MERGE_SHARDS=10 MERGE_THREADS=1000 MERGE_ITERATIONS=${MERGE_ITERATIONS:-27027} # 3.7 x 1000 x 27027 = 99,999,900 requests
 merge_section() {
   exec 9>>"$LOCK"
@@ -21,24 +22,24 @@ merge_section() {
   for r in 1 2 3; do
     log "merge: report, run $r of 3"
     code=0
-    /usr/bin/time -f '%e %M' -o "$WORK/merge-time.txt" "$JAVA" -jar "$WORK/client.jar" report \
-      "$WORK"/merge/shard-*.plr --json "$WORK/merged.json" >"$WORK/merge-report.txt" 2>&1 || code=$?
+    /usr/bin/time -f '%e %M' -o "$WORK/merge-time.txt" "$JAVA" -Xmx512m -jar "$WORK/client.jar" \
+      report "$WORK"/merge/shard-*.plr --json "$WORK/merged.json" >"$WORK/merge-report.txt" 2>&1 || code=$?
     # RecordBench's requests include 1% HTTP 503s, so report exits 1; 2 would be a refusal.
     ((code <= 1)) || die "report exited $code: $(tail -2 "$WORK/merge-report.txt")"
     read -r secs kib < <(tail -1 "$WORK/merge-time.txt")
     MERGE_SECS+=("$secs") MERGE_RSS+=("$((kib / 1024))")
   done
   MERGE_SENT=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["total"]["sent"])' "$WORK/merged.json")
-  # The same merge in half the default heap, without --json: what the heap check asks (24 bytes a
-  # request and one shard's file) is the floor, the rest of the default is the collector's room.
-  log "merge: report with -Xmx3g"
+  # The same merge in the default heap: the merge is streamed, so more heap buys the collector room,
+  # not a faster merge.
+  log "merge: report in the default heap"
   code=0
-  /usr/bin/time -f '%e %M' -o "$WORK/merge-time.txt" "$JAVA" -Xmx3g -jar "$WORK/client.jar" report \
-    "$WORK"/merge/shard-*.plr >"$WORK/merge-report-3g.txt" 2>&1 || code=$?
-  ((code <= 1)) || die "report -Xmx3g exited $code: $(tail -2 "$WORK/merge-report-3g.txt")"
+  /usr/bin/time -f '%e %M' -o "$WORK/merge-time.txt" "$JAVA" -jar "$WORK/client.jar" report \
+    "$WORK"/merge/shard-*.plr --json "$WORK/merged-default.json" >"$WORK/merge-report-default.txt" 2>&1 || code=$?
+  ((code <= 1)) || die "report exited $code: $(tail -2 "$WORK/merge-report-default.txt")"
   local kib
-  read -r MERGE_SECS_3G kib < <(tail -1 "$WORK/merge-time.txt")
-  MERGE_RSS_3G=$((kib / 1024))
+  read -r MERGE_SECS_DEFAULT kib < <(tail -1 "$WORK/merge-time.txt")
+  MERGE_RSS_DEFAULT=$((kib / 1024))
   flock -u 9
 }
 
@@ -47,7 +48,7 @@ merge_report() {
   echo
   echo "\`RecordBench\` wrote the record files of $MERGE_SHARDS shards of \`client.jar $MERGE_THREADS $MERGE_ITERATIONS\`"
   echo "(the contract's GET and POST; log-normal latencies around 1 ms, 1% HTTP 503s; nothing sent),"
-  echo "then \`client.jar report shard-*.plr --json F\` merged them, three times (default heap)."
+  echo "then \`client.jar report shard-*.plr --json F\` merged them, three times with \`-Xmx512m\`, and once in the default heap."
   echo
   echo "| figure | value |"
   echo "| --- | ---: |"
@@ -56,15 +57,19 @@ merge_report() {
   echo "| files, bytes on disk | $(thousands "$MERGE_FILE_BYTES") |"
   echo "| bytes per request on disk (16 in memory) | $(python3 -c "print(f'{$MERGE_FILE_BYTES / ($MERGE_THREADS * $MERGE_ITERATIONS * 3.7):.2f}')") |"
   echo "| writing one file of ~10 M requests, median (ms) | $MERGE_WRITE_MS |"
-  echo "| report wall time by run, incl. JVM start (s) | ${MERGE_SECS[*]} |"
-  echo "| report wall time, median (s) | $(median "${MERGE_SECS[@]}") |"
-  echo "| report peak RSS by run (MiB) | ${MERGE_RSS[*]} |"
-  echo "| JVM's default max heap (MiB) | $MERGE_HEAP_MIB |"
-  echo "| with -Xmx3g: wall time (s), peak RSS (MiB) | $MERGE_SECS_3G, $MERGE_RSS_3G |"
+  echo "| report with -Xmx512m, wall time by run, incl. JVM start (s) | ${MERGE_SECS[*]} |"
+  echo "| report with -Xmx512m, wall time, median (s) | $(median "${MERGE_SECS[@]}") |"
+  echo "| report with -Xmx512m, peak RSS by run (MiB) | ${MERGE_RSS[*]} |"
+  echo "| in the default heap ($MERGE_HEAP_MIB MiB): wall time (s), peak RSS (MiB) | $MERGE_SECS_DEFAULT, $MERGE_RSS_DEFAULT |"
   echo
-  echo "The merge holds the union in one array, as one run's recording: at most 1,073,741,819 requests"
-  echo "(16 bytes each; 715,827,879 in the open model, 24 bytes each). Past that, or past the heap"
-  echo "(24 bytes a request, 32 with \`--json\` or \`--charts\`, and one shard's file), \`report\` refuses in"
-  echo "one line before reading a request (MergeLimitTest); each shard's own file still reports on its own."
+  echo "The merge is streamed (format 7's frames, \`ShardMerge\`): \`report\` reads each file once for its checks"
+  echo "and counts, then every pass of the statistics reads the files again, laying each shard's requests"
+  echo "into their one-run slots 65,536 at a time, so the heap holds parts, not the 100 million requests."
+  echo "The target was 512 MiB of heap (met) and no slower than the in-memory merge's 17.4 s median"
+  echo "(2026-11-23, 4.8 GB RSS): **missed** by the factor above. The statistics read the files in about"
+  echo "nine passes (the checks; the run's, phases' and requests' percentiles in three; the time series in"
+  echo "three; the users' times; the last start), each decoding and laying every request, where the"
+  echo "in-memory merge read each file once and sorted. Sharing passes between the statistics is the"
+  echo "next step. The union's slots are still numbered by int: at most 1,073,741,819 requests (715,827,879"
+  echo "in the open model); past that \`report\` refuses in one line before reading a request (MergeLimitTest)."
 }
-

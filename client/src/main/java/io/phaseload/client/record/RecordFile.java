@@ -214,7 +214,10 @@ public final class RecordFile {
         RecordHeader header = header(file, data);
         LatencyRecorder streamed =
             LatencyRecorder.streamed(
-                header.plan(), header.connections(), visitor -> stream(file, header, visitor));
+                header.plan(),
+                header.connections(),
+                new Prefetch(
+                    header.plan(), header.connections(), visitor -> stream(file, header, visitor)));
         return new Frames(file, version, header, check, streamed).read(data);
       }
     } catch (EOFException e) {
@@ -235,7 +238,10 @@ public final class RecordFile {
   public static LatencyRecorder streamed(Path file) throws RecordFileException {
     RecordHeader header = readHeader(file);
     return LatencyRecorder.streamed(
-        header.plan(), header.connections(), visitor -> stream(file, header, visitor));
+        header.plan(),
+        header.connections(),
+        new Prefetch(
+            header.plan(), header.connections(), visitor -> stream(file, header, visitor)));
   }
 
   /** One pass over a streamed file's requests, which {@link #open} has read and checked once. */
@@ -430,9 +436,10 @@ public final class RecordFile {
         this.result = rec;
       } else {
         this.rec =
-            streamed != null
-                ? streamed.scratch()
-                : LatencyRecorder.sparse(first.plan(), first.connections());
+            (streamed != null
+                    ? streamed
+                    : LatencyRecorder.sparse(first.plan(), first.connections()))
+                .scratch();
         this.result = streamed;
       }
       int phases = first.plan().phases().size();
@@ -660,14 +667,7 @@ public final class RecordFile {
           }
         }
       }
-      for (int r = 0; r < runs; r++) {
-        for (long k = runFirst[r];
-            k < runFirst[r] + runLength[r];
-            k += LatencyRecorder.PAGE_SLOTS) {
-          rec.release((int) k);
-        }
-        rec.release(runFirst[r] + runLength[r] - 1);
-      }
+      rec.clear();
     }
 
     private void runs(

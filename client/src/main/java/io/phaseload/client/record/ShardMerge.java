@@ -114,7 +114,9 @@ public final class ShardMerge {
     }
     LatencyRecorder merged =
         LatencyRecorder.streamed(
-            whole, connections, visitor -> lay(parts, whole, connections, visitor));
+            whole,
+            connections,
+            new Prefetch(whole, connections, visitor -> lay(parts, whole, connections, visitor)));
     int count = lowest.plan().shard().count();
     List<Shard> missing = new ArrayList<>();
     for (int index = 0; index < count; index++) {
@@ -208,7 +210,7 @@ public final class ShardMerge {
    */
   private static void lay(
       List<Part> parts, LoadPlan whole, boolean connections, LatencyRecorder.Visitor visitor) {
-    LatencyRecorder into = LatencyRecorder.sparse(whole, connections);
+    LatencyRecorder into = LatencyRecorder.sparse(whole, connections).scratch();
     for (Part part : parts) {
       Layer layer = new Layer(part, into, visitor);
       part.contents().recording().each(layer);
@@ -279,9 +281,7 @@ public final class ShardMerge {
       for (int i = 0; i < count; i++) {
         visitor.slot(into, laid[i]);
       }
-      for (int i = 0; i < count; i++) {
-        into.release(laid[i]);
-      }
+      into.clear();
       count = 0;
     }
   }

@@ -55,6 +55,29 @@ final class Varints {
     /** The next integer, unsigned. */
     long next() throws Malformed {
       int i = at;
+      byte b = i < to ? bytes[i] : -1;
+      if (b >= 0) { // most of a frame's integers: one byte
+        at = i + 1;
+        return b;
+      }
+      if (to - i < MAX_BYTES) {
+        return nearEnd();
+      }
+      long value = b & 0x7F;
+      for (int shift = 7; shift < Long.SIZE; shift += 7) {
+        b = bytes[++i];
+        value |= (long) (b & 0x7F) << shift;
+        if (b >= 0) {
+          at = i + 1;
+          return value;
+        }
+      }
+      throw Malformed.INSTANCE;
+    }
+
+    /** {@link #next} within {@value #MAX_BYTES} bytes of the end, each byte's place checked. */
+    private long nearEnd() throws Malformed {
+      int i = at;
       long value = 0;
       for (int shift = 0; shift < Long.SIZE; shift += 7) {
         if (i == to) {

@@ -4,6 +4,7 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -37,6 +38,16 @@ public final class LatencyRecorder {
   public static final int PAGE_SLOTS = 1 << PAGE_BITS;
 
   private static final int PAGE_MASK = PAGE_SLOTS - 1;
+
+  /**
+   * A {@link #scratch} recording's pages are smaller: 128 slots. A part read from a record holds
+   * runs of many users' slots, a few dozen each, and a page of 4,096 for each would allocate and
+   * clear a thousand times what the part holds.
+   */
+  private static final int SCRATCH_PAGE_BITS = 7;
+
+  /** The most a scratch recording keeps of its dropped pages for use again: 8 MiB. */
+  private static final int SPARE_LONGS = (8 << 20) / Long.BYTES;
 
   private static final String STREAMED = "a recording read from disk is read through each()";
 
@@ -81,6 +92,25 @@ public final class LatencyRecorder {
   /** Where a recording read from disk holds its requests; null when the pages hold them. */
   private final Source source;
 
+  /** Slots per page, as a power of two: {@link #PAGE_SLOTS}, or fewer in a scratch recording. */
+  private final int pageBits;
+
+  private final int pageMask;
+
+  /**
+   * A {@link #scratch} recording's pages dropped by {@link #release}, zeroed and used again for the
+   * next part (up to 8 MiB of them), so that a pass over a record does not allocate its pages part
+   * after part; null for others. Scratch recordings are one thread's.
+   */
+  private final ArrayDeque<long[]> spare;
+
+  /**
+   * A {@link #scratch} recording's pages, which are few at once in a page table that may be far too
+   * large to allocate (a run by time's plan bounds a billion slots); null for others, whose pages
+   * are in {@link #pages}.
+   */
+  private final ScratchPages scratchPages;
+
   private LatencyRecorder(
       int capacity,
       boolean sparse,
@@ -101,6 +131,10 @@ public final class LatencyRecorder {
     this.perUnit = perUnit;
     this.phaseSlots = phaseSlots;
     this.source = null;
+    this.spare = null;
+    this.scratchPages = null;
+    this.pageBits = PAGE_BITS;
+    this.pageMask = PAGE_MASK;
     this.phaseBase = new int[regionBase.length];
     this.unitBase = new int[regionBase.length][perUnit.length];
     int before = 0;
@@ -133,7 +167,11 @@ public final class LatencyRecorder {
     this.phaseBase = layout.phaseBase;
     this.unitBase = layout.unitBase;
     this.source = source;
-    this.pages = new AtomicReferenceArray<>(layout.pages.length());
+    this.spare = source == null ? new ArrayDeque<>() : null;
+    this.scratchPages = source == null ? new ScratchPages() : null;
+    this.pageBits = source == null ? SCRATCH_PAGE_BITS : PAGE_BITS;
+    this.pageMask = (1 << pageBits) - 1;
+    this.pages = new AtomicReferenceArray<>(0); // the source's, or the scratch pages', hold them
   }
 
   /**
@@ -194,8 +232,8 @@ public final class LatencyRecorder {
       for (Reader r : readers) {
         bound = Math.min(bound, r.position(s));
       }
-      int page = Math.max(done[s], (first[s] + PAGE_MASK) >>> PAGE_BITS);
-      int end = bound >>> PAGE_BITS; // the first page not wholly below the bound
+      int page = Math.max(done[s], (first[s] + pageMask) >>> pageBits);
+      int end = bound >>> pageBits; // the first page not wholly below the bound
       for (; page < end; page++) {
         if (pages.getAndSet(page, null) != null) {
           allocated.decrementAndGet();
@@ -215,21 +253,48 @@ public final class LatencyRecorder {
   }
 
   /**
-   * Drops the page that holds slot {@code k}, for a {@link Source} done with the part it placed.
+   * Drops every page of a {@link #scratch} recording, for a {@link Source} done with the part it
+   * placed: its pages are kept (up to 8 MiB) for the next part's, uncleared.
    */
-  public void release(int k) {
-    pages.set(k >>> PAGE_BITS, null);
+  public void clear() {
+    scratchPages.clear(
+        page -> {
+          if (page.length == (1 << pageBits) * stride && spare.size() * page.length < SPARE_LONGS) {
+            spare.push(page);
+          }
+        });
+  }
+
+  /** Slots in each page but perhaps the last: {@link #PAGE_SLOTS}, or fewer in a scratch. */
+  public int slotsPerPage() {
+    return 1 << pageBits;
   }
 
   /** Page {@code i}, sized to the slots it holds: the last one may hold fewer. */
   private long[] newPage(int i) {
-    int slots = Math.min(PAGE_SLOTS, capacity - (i << PAGE_BITS));
-    return new long[slots * stride];
+    return new long[pageSlots(i) * stride];
+  }
+
+  private int pageSlots(int i) {
+    return Math.min((1 << pageBits), capacity - (i << pageBits));
   }
 
   /** The page that holds slot {@code k}, allocated if it was not: by the first of its writers. */
   private long[] writable(int k) {
-    int i = k >>> PAGE_BITS;
+    int i = k >>> pageBits;
+    if (scratchPages != null) {
+      long[] page = scratchPages.get(i);
+      if (page == null) {
+        // A page used again keeps the last part's words in slots this part does not write: a
+        // scratch is read only at the slots its part wrote, which it hands to the visitor.
+        page = spare.isEmpty() ? null : spare.pop();
+        if (page == null || page.length != pageSlots(i) * stride) {
+          page = newPage(i);
+        }
+        scratchPages.put(i, page);
+      }
+      return page;
+    }
     long[] page = pages.get(i);
     if (page == null) {
       long[] fresh = newPage(i);
@@ -244,9 +309,14 @@ public final class LatencyRecorder {
     return page;
   }
 
+  /** Page {@code i}; null if it was never allocated or was dropped. */
+  private long[] page(int i) {
+    return scratchPages != null ? scratchPages.get(i) : pages.get(i);
+  }
+
   /** Where slot {@code k}'s word {@code word} is in its page. */
   private int at(int k, int word) {
-    return (k & PAGE_MASK) * stride + word;
+    return (k & pageMask) * stride + word;
   }
 
   /** Slot {@code k}'s word {@code word}; 0 in a page not allocated. */
@@ -254,7 +324,7 @@ public final class LatencyRecorder {
     if (source != null) {
       throw new IllegalStateException(STREAMED);
     }
-    long[] page = pages.get(k >>> PAGE_BITS);
+    long[] page = page(k >>> pageBits);
     return page == null ? 0 : page[at(k, word)];
   }
 
@@ -291,14 +361,14 @@ public final class LatencyRecorder {
     if (source != null) {
       throw new IllegalStateException(STREAMED);
     }
-    int i = k >>> PAGE_BITS;
-    if (k >= capacity || pages.get(i) != null) {
+    int i = k >>> pageBits;
+    if (k >= capacity || page(i) != null) {
       return Math.min(k, capacity);
     }
-    while (++i < pages.length() && pages.get(i) == null) {
+    while (++i < (capacity + pageMask) >>> pageBits && page(i) == null) {
       // a page never written: no request reached its slots
     }
-    return Math.min(capacity, i << PAGE_BITS);
+    return Math.min(capacity, i << pageBits);
   }
 
   /**
@@ -526,7 +596,7 @@ public final class LatencyRecorder {
    * reached the slot; once not 0, the slot's time word and intended start are readable too.
    */
   public long publishedStartWord(int k) {
-    long[] page = pages.get(k >>> PAGE_BITS);
+    long[] page = page(k >>> pageBits);
     return page == null ? 0 : (long) WORDS.getAcquire(page, at(k, RecordLayout.START_WORD));
   }
 
@@ -726,6 +796,88 @@ public final class LatencyRecorder {
       if (startWord(k) != 0) {
         visitor.slot(this, k);
       }
+    }
+  }
+
+  /**
+   * The pages a scratch recording holds, by index, in a small open-addressed table cleared part by
+   * part; the last page found is kept, as a part's requests come in runs. One thread's at a time.
+   */
+  private static final class ScratchPages {
+    /** Each entry's page index plus one; 0 where empty. */
+    private int[] keys = new int[1 << 10];
+
+    private long[][] values = new long[1 << 10][];
+    private int size;
+    private int lastKey = -1;
+    private long[] lastPage;
+
+    long[] get(int i) {
+      if (i == lastKey) {
+        return lastPage;
+      }
+      int mask = keys.length - 1;
+      for (int h = hash(i) & mask; ; h = (h + 1) & mask) {
+        int key = keys[h];
+        if (key == i + 1) {
+          lastKey = i;
+          lastPage = values[h];
+          return lastPage;
+        }
+        if (key == 0) {
+          return null;
+        }
+      }
+    }
+
+    void put(int i, long[] page) {
+      if (2 * (size + 1) > keys.length) {
+        grow();
+      }
+      insert(i, page);
+      size++;
+      lastKey = i;
+      lastPage = page;
+    }
+
+    private void insert(int i, long[] page) {
+      int mask = keys.length - 1;
+      int h = hash(i) & mask;
+      while (keys[h] != 0) {
+        h = (h + 1) & mask;
+      }
+      keys[h] = i + 1;
+      values[h] = page;
+    }
+
+    private void grow() {
+      int[] oldKeys = keys;
+      long[][] oldValues = values;
+      keys = new int[oldKeys.length * 2];
+      values = new long[oldKeys.length * 2][];
+      for (int h = 0; h < oldKeys.length; h++) {
+        if (oldKeys[h] != 0) {
+          insert(oldKeys[h] - 1, oldValues[h]);
+        }
+      }
+    }
+
+    /** Empties the table, handing each page it held to {@code dropped}. */
+    void clear(java.util.function.Consumer<long[]> dropped) {
+      for (int h = 0; h < keys.length; h++) {
+        if (keys[h] != 0) {
+          dropped.accept(values[h]);
+          keys[h] = 0;
+          values[h] = null;
+        }
+      }
+      size = 0;
+      lastKey = -1;
+      lastPage = null;
+    }
+
+    private static int hash(int i) {
+      return i * 0x9E3779B9 >>> 7;
     }
   }
 }
