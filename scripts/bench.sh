@@ -103,7 +103,7 @@ estimate() {
     burst) echo 80 ;;
     recording) echo 60 ;;
     fidelity) echo 15 ;;
-    merge) echo 180 ;;
+    merge) echo 420 ;;
     capacity) echo $((CAP_ROUNDS * 2 * 40 + 60)) ;;
     soak) echo $((2 * (SOAK_MINUTES * 60 + 5) + ROUNDS * (3 * SECS + 6) + 60)) ;;
   esac
