@@ -1,6 +1,7 @@
 package io.phaseload.client.record;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.OutputFile;
 import io.phaseload.client.result.PhaseResult;
@@ -391,6 +392,9 @@ public final class RecordFile {
     private final long[] phaseFirst;
     private final long[] phaseLast;
 
+    /** When the last sent request of the frames read started; -1 if none. */
+    private long lastSent = -1;
+
     /** The frame's runs: each one's first slot and its length. */
     private final int[] runFirst = new int[RecordFormat.BLOCK_REQUESTS];
 
@@ -451,6 +455,9 @@ public final class RecordFile {
 
     Contents read(DataInputStream in) throws IOException, RecordFileException {
       pass(in);
+      if (result != null && result != rec) {
+        result.knowLastSentStart(lastSent); // the streamed recording's: read through once here
+      }
       return new Contents(file, ended ? last : cut(), result);
     }
 
@@ -637,6 +644,9 @@ public final class RecordFile {
               rec.setWord(k, connectionWord + i, in.next());
             }
           }
+          if (start > lastSent && Outcome.sent((int) outcome)) {
+            lastSent = start;
+          }
           int phase = RecordLayout.phaseOfCell(c);
           if (phase < phaseFirst.length) {
             phaseFirst[phase] = Math.min(phaseFirst[phase], start);
@@ -742,6 +752,9 @@ public final class RecordFile {
           start = slot(rec, k, start, in);
           long time = rec.timeWord(k);
           int phase = RecordLayout.phase(time);
+          if (start != 0 && Outcome.sent(RecordLayout.outcome(start))) {
+            lastSent = Math.max(lastSent, RecordLayout.start(start));
+          }
           if (start != 0 && phase < phaseFirst.length) {
             long begin = RecordLayout.start(start);
             phaseFirst[phase] = Math.min(phaseFirst[phase], begin);

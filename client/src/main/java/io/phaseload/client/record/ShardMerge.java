@@ -117,6 +117,14 @@ public final class ShardMerge {
             whole,
             connections,
             new Prefetch(whole, connections, visitor -> lay(parts, whole, connections, visitor)));
+    long lastSent = -1;
+    for (Part part : parts) {
+      long last = part.contents().recording().lastSentStart(); // known from its reading
+      if (last >= 0) {
+        lastSent = Math.max(lastSent, last + part.offset());
+      }
+    }
+    merged.knowLastSentStart(lastSent);
     int count = lowest.plan().shard().count();
     List<Shard> missing = new ArrayList<>();
     for (int index = 0; index < count; index++) {

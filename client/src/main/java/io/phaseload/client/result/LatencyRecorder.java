@@ -2,6 +2,7 @@ package io.phaseload.client.result;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.request.Outcome;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
@@ -91,6 +92,13 @@ public final class LatencyRecorder {
 
   /** Where a recording read from disk holds its requests; null when the pages hold them. */
   private final Source source;
+
+  /**
+   * When a {@link #streamed} recording's last sent request started, once known: found by its source
+   * as it first read the record, or by the first pass that asks; {@link Long#MIN_VALUE} until then.
+   * Held only for a streamed recording, whose requests no longer change.
+   */
+  private volatile long lastSentStart = Long.MIN_VALUE;
 
   /** Slots per page, as a power of two: {@link #PAGE_SLOTS}, or fewer in a scratch recording. */
   private final int pageBits;
@@ -770,6 +778,40 @@ public final class LatencyRecorder {
       q--;
     }
     return (long) p << 32 | q;
+  }
+
+  /**
+   * When the last request that was sent (left the client) started, in nanoseconds since the run
+   * began; -1 if none was. A streamed recording keeps it, so that the statistics that need it (each
+   * time series' span) do not read the record again for it.
+   */
+  public long lastSentStart() {
+    long known = lastSentStart;
+    if (known != Long.MIN_VALUE) {
+      return known;
+    }
+    long[] last = {-1};
+    each(
+        (rec, k) -> {
+          if (Outcome.sent(rec.outcome(k))) {
+            last[0] = Math.max(last[0], rec.startNanos(k));
+          }
+        });
+    if (source != null) {
+      lastSentStart = last[0];
+    }
+    return last[0];
+  }
+
+  /**
+   * Tells a {@link #streamed} recording when its last sent request started (-1 if none), as its
+   * source found it reading the record through, so that {@link #lastSentStart} needs no pass.
+   */
+  public void knowLastSentStart(long nanos) {
+    if (source == null) {
+      throw new IllegalStateException("only a streamed recording keeps its last start");
+    }
+    lastSentStart = nanos;
   }
 
   /** Told of each slot a request reached, by {@link #each}. */

@@ -243,13 +243,6 @@ public record TimeSeries(
 
   /** When the last request started; -1 if none was sent. */
   private static long lastStart(LatencyRecorder recorder) {
-    long[] last = {-1};
-    recorder.each(
-        (rec, k) -> {
-          if (Outcome.sent(rec.outcome(k))) {
-            last[0] = Math.max(last[0], rec.startNanos(k));
-          }
-        });
-    return last[0];
+    return recorder.lastSentStart();
   }
 }
