@@ -525,10 +525,7 @@ public final class RecordFile {
       if (bytes.length < length) {
         throw new EOFException();
       }
-      crc.reset();
-      crc.update(bytes);
-      if ((int) crc.getValue() != sum) {
-        damaged(in, "frame " + frame + " fails its checksum");
+      if (!sums(in, bytes, bytes.length, sum, crc)) {
         return;
       }
       RecordHeader h = parse(file, bytes);
@@ -536,6 +533,21 @@ public final class RecordFile {
         throw new RecordFileException(file + " is damaged: frame " + frame + " is another run's");
       }
       last = h;
+    }
+
+    /**
+     * Whether the frame's first {@code length} bytes have the CRC-32 {@code sum}; if not, the frame
+     * is {@link #damaged} (torn, if it is the file's last).
+     */
+    private boolean sums(DataInputStream in, byte[] bytes, int length, int sum, CRC32 crc)
+        throws IOException, RecordFileException {
+      crc.reset();
+      crc.update(bytes, 0, length);
+      if ((int) crc.getValue() == sum) {
+        return true;
+      }
+      damaged(in, "frame " + frame + " fails its checksum");
+      return false;
     }
 
     private void end(DataInputStream in) throws IOException, RecordFileException {
@@ -571,10 +583,7 @@ public final class RecordFile {
         return;
       }
       in.readFully(raw, 0, length);
-      crc.reset();
-      crc.update(raw, 0, length);
-      if ((int) crc.getValue() != sum) {
-        damaged(in, "frame " + frame + " fails its checksum");
+      if (!sums(in, raw, length, sum, crc)) {
         return;
       }
       try {
@@ -717,10 +726,7 @@ public final class RecordFile {
           return;
         }
       }
-      crc.reset();
-      crc.update(raw, 0, length);
-      if ((int) crc.getValue() != sum) {
-        damaged(in, "frame " + frame + " fails its checksum");
+      if (!sums(in, raw, length, sum, crc)) {
         return;
       }
       place(ByteBuffer.wrap(raw, 0, length), length, count);

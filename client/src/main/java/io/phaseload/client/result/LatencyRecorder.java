@@ -106,16 +106,10 @@ public final class LatencyRecorder {
   private final int pageMask;
 
   /**
-   * A {@link #scratch} recording's pages dropped by {@link #release}, zeroed and used again for the
-   * next part (up to 8 MiB of them), so that a pass over a record does not allocate its pages part
-   * after part; null for others. Scratch recordings are one thread's.
-   */
-  private final ArrayDeque<long[]> spare;
-
-  /**
    * A {@link #scratch} recording's pages, which are few at once in a page table that may be far too
-   * large to allocate (a run by time's plan bounds a billion slots); null for others, whose pages
-   * are in {@link #pages}.
+   * large to allocate (a run by time's plan bounds a billion slots), and those {@link #clear}
+   * dropped, to be used again; null for others, whose pages are in {@link #pages}. Scratch
+   * recordings are one thread's at a time.
    */
   private final ScratchPages scratchPages;
 
@@ -139,7 +133,6 @@ public final class LatencyRecorder {
     this.perUnit = perUnit;
     this.phaseSlots = phaseSlots;
     this.source = null;
-    this.spare = null;
     this.scratchPages = null;
     this.pageBits = PAGE_BITS;
     this.pageMask = PAGE_MASK;
@@ -175,9 +168,8 @@ public final class LatencyRecorder {
     this.phaseBase = layout.phaseBase;
     this.unitBase = layout.unitBase;
     this.source = source;
-    this.spare = source == null ? new ArrayDeque<>() : null;
-    this.scratchPages = source == null ? new ScratchPages() : null;
     this.pageBits = source == null ? SCRATCH_PAGE_BITS : PAGE_BITS;
+    this.scratchPages = source == null ? new ScratchPages((1 << pageBits) * stride) : null;
     this.pageMask = (1 << pageBits) - 1;
     this.pages = new AtomicReferenceArray<>(0); // the source's, or the scratch pages', hold them
   }
@@ -265,12 +257,7 @@ public final class LatencyRecorder {
    * placed: its pages are kept (up to 8 MiB) for the next part's, uncleared.
    */
   public void clear() {
-    scratchPages.clear(
-        page -> {
-          if (page.length == (1 << pageBits) * stride && spare.size() * page.length < SPARE_LONGS) {
-            spare.push(page);
-          }
-        });
+    scratchPages.clear();
   }
 
   /** Slots in each page but perhaps the last: {@link #PAGE_SLOTS}, or fewer in a scratch. */
@@ -295,7 +282,7 @@ public final class LatencyRecorder {
       if (page == null) {
         // A page used again keeps the last part's words in slots this part does not write: a
         // scratch is read only at the slots its part wrote, which it hands to the visitor.
-        page = spare.isEmpty() ? null : spare.pop();
+        page = scratchPages.spare();
         if (page == null || page.length != pageSlots(i) * stride) {
           page = newPage(i);
         }
@@ -843,9 +830,15 @@ public final class LatencyRecorder {
 
   /**
    * The pages a scratch recording holds, by index, in a small open-addressed table cleared part by
-   * part; the last page found is kept, as a part's requests come in runs. One thread's at a time.
+   * part; the last page found is kept, as a part's requests come in runs. The whole pages a clear
+   * drops (up to 8 MiB) are kept to be used again, uncleared. One thread's at a time.
    */
   private static final class ScratchPages {
+    /** The longs of a whole page: only those are kept to be used again. */
+    private final int pageLongs;
+
+    private final ArrayDeque<long[]> spare = new ArrayDeque<>();
+
     /** Each entry's page index plus one; 0 where empty. */
     private int[] keys = new int[1 << 10];
 
@@ -853,6 +846,15 @@ public final class LatencyRecorder {
     private int size;
     private int lastKey = -1;
     private long[] lastPage;
+
+    ScratchPages(int pageLongs) {
+      this.pageLongs = pageLongs;
+    }
+
+    /** A whole page a clear dropped, its words as they were; null if none is kept. */
+    long[] spare() {
+      return spare.poll();
+    }
 
     long[] get(int i) {
       if (i == lastKey) {
@@ -904,11 +906,14 @@ public final class LatencyRecorder {
       }
     }
 
-    /** Empties the table, handing each page it held to {@code dropped}. */
-    void clear(java.util.function.Consumer<long[]> dropped) {
+    /** Empties the table, keeping its whole pages (up to 8 MiB) for {@link #spare}. */
+    void clear() {
       for (int h = 0; h < keys.length; h++) {
         if (keys[h] != 0) {
-          dropped.accept(values[h]);
+          long[] page = values[h];
+          if (page.length == pageLongs && spare.size() * pageLongs < SPARE_LONGS) {
+            spare.push(page);
+          }
           keys[h] = 0;
           values[h] = null;
         }

@@ -124,7 +124,7 @@ public record TimeSeries(
    * the rows of the JSON report's {@code perSecond}.
    */
   public static TimeSeries of(LatencyRecorder recorder) {
-    long span = (Math.max(lastStart(recorder), 0) / SECOND + 1) * SECOND;
+    long span = (Math.max(recorder.lastSentStart(), 0) / SECOND + 1) * SECOND;
     return of(recorder, SECOND, span);
   }
 
@@ -133,7 +133,7 @@ public record TimeSeries(
    * request that started after {@code runNanos} (none should) widens the span to include it.
    */
   public static TimeSeries of(LatencyRecorder recorder, long runNanos) {
-    long span = Math.max(runNanos, lastStart(recorder) + 1);
+    long span = Math.max(runNanos, recorder.lastSentStart() + 1);
     return of(recorder, bucketFor(span), span);
   }
 
@@ -239,10 +239,5 @@ public record TimeSeries(
 
   private static int bucket(long startNanos, long bucketNanos, int buckets) {
     return (int) Math.min(Math.max(startNanos, 0) / bucketNanos, buckets - 1);
-  }
-
-  /** When the last request started; -1 if none was sent. */
-  private static long lastStart(LatencyRecorder recorder) {
-    return recorder.lastSentStart();
   }
 }
