@@ -91,11 +91,11 @@ final class ReportFiles {
     Path file = outputs.record();
     if (file == null) {
       if (!rc.sparse()) {
-        return null; // a counted plan's recording is allocated whole before the run
+        return null; // a plan of phases' recording is allocated whole before the run
       }
       try {
-        // A run by time has no count to allocate: it streams to a record of its own, removed at
-        // exit, so that what it holds in memory does not grow with its length.
+        // A run of stages (by time) streams to a record of its own, removed at exit, so that what
+        // it holds in memory does not grow with its length.
         file = Files.createTempFile("phaseload-", ".plr");
         file.toFile().deleteOnExit();
       } catch (IOException | RuntimeException e) {

@@ -76,7 +76,7 @@ final class RunSetup {
           .ignoreFileLimit(load.ignoreFileLimit)
           .startAt(startAt(shard))
           .redaction(requests.redaction())
-          .sparse(load.forLength != null && load.rate == null)
+          .sparse(!plan.stages().isEmpty())
           .build();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

@@ -33,8 +33,9 @@ public final class LiveProgress implements PhaseListener, AutoCloseable {
 
   LiveProgress(LatencyRecorder recorder, PrintStream err) {
     this.err = err;
-    // A run by time's slots bound its requests: it has no total to count toward.
-    this.total = recorder.sparse() ? -1 : recorder.capacity();
+    // A closed run by time's slots bound its users' iterations: it has no total to count toward.
+    // An open one's are its schedule's arrivals, a count.
+    this.total = recorder.sparse() && !recorder.hasIntendedStarts() ? -1 : recorder.capacity();
     this.cursor = new RecordingCursor(recorder);
     this.thread = new Thread(this::loop, "phaseload-progress");
     thread.setDaemon(true);

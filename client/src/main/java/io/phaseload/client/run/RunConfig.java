@@ -26,9 +26,10 @@ import java.time.Instant;
  * @param startAt when to start the first phase ({@code --start-at}); null to start at once
  * @param redaction what the outputs hide, failure excerpts included ({@code --redact-header},
  *     {@code --no-redact})
- * @param sparse whether the users' iterations are a bound, not a count (a run by time, {@code
- *     --for}): the recording allocates its pages as it fills them, within the heap's room, and no
- *     room is set aside for the whole plan
+ * @param sparse whether the recording allocates its pages as it fills them, within the heap's room,
+ *     with no room set aside for the whole plan: a run of stages ({@code --for}, {@code --stages}),
+ *     whose length is time, in either model (a closed one's users' iterations are then a bound, not
+ *     a count)
  */
 public record RunConfig(
     LoadPlan plan,
