@@ -3,8 +3,8 @@ package io.phaseload.client.capacity;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.result.UnitTimes;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -159,27 +159,21 @@ public record Delivery(
    */
   public static List<Delivery> of(RunResult run) {
     List<PhaseResult> asked = new ArrayList<>();
-    List<Lateness> lateness = new ArrayList<>();
-    long baseline = Long.MAX_VALUE;
-    UnitTimes units = run.merged() ? null : UnitTimes.of(run.recording());
-    Lateness.InFlight inFlight = units == null ? null : Lateness.InFlight.of(units);
+    List<Lateness.Window> windows = new ArrayList<>();
     for (PhaseResult ran : run.phases()) {
       ArrivalStats a = ran.arrivals();
       if (a == null || a.intendedRate() <= 0 || a.scheduled() == 0) {
         continue;
       }
-      Lateness late =
-          run.merged()
-              ? null
-              : Lateness.of(
-                  units,
-                  ran.phase().index(),
-                  run.plan().threads(ran.phase()),
-                  Long.MIN_VALUE,
-                  Long.MAX_VALUE,
-                  inFlight);
       asked.add(ran);
-      lateness.add(late);
+      windows.add(Lateness.Window.of(ran.phase().index(), run.plan().threads(ran.phase())));
+    }
+    List<Lateness> lateness =
+        run.merged() || asked.isEmpty()
+            ? Collections.nCopies(asked.size(), null)
+            : Lateness.of(run.recording(), windows);
+    long baseline = Long.MAX_VALUE;
+    for (Lateness late : lateness) {
       if (late != null && late.meanHoldNanos() > 0) {
         baseline = Math.min(baseline, late.meanHoldNanos());
       }

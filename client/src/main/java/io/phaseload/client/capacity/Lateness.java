@@ -4,8 +4,7 @@ import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.result.UnitTimes;
-import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -67,130 +66,33 @@ public record Lateness(long late, long busy, long free, int peakInFlight, long m
     if (ran.arrivals() == null || ran.arrivals().late() == 0) {
       return Optional.of(NONE);
     }
-    return Optional.of(
-        of(UnitTimes.of(run.recording()), ran.phase().index(), run.plan().threads(ran.phase())));
+    return Optional.of(of(run.recording(), ran.phase().index(), run.plan().threads(ran.phase())));
   }
 
   /** The lateness of phase {@code phase} of an open-model recording run with {@code threads}. */
-  public static Lateness of(UnitTimes units, int phase, int threads) {
-    return of(units, phase, threads, Long.MIN_VALUE, Long.MAX_VALUE);
+  public static Lateness of(LatencyRecorder rec, int phase, int threads) {
+    return of(rec, List.of(Window.of(phase, threads))).get(0);
   }
 
   /**
-   * The lateness of the arrivals of phase {@code phase} due from {@code fromNanos} until {@code
-   * toNanos} (on the recording's time axis): a window of a ramp.
-   */
-  public static Lateness of(UnitTimes units, int phase, int threads, long fromNanos, long toNanos) {
-    return of(units, phase, threads, fromNanos, toNanos, InFlight.of(units));
-  }
-
-  /**
-   * The same, with the iterations in flight read once for every phase of the recording: the run's
+   * The lateness of each of {@code windows} of an open-model recording, in their order, in two
+   * passes over it ({@link LatenessSweep}). The iterations in flight are every phase's: the run's
    * arrivals are one schedule through its phases, taken by the same users, so an iteration of an
    * earlier phase still running holds a thread the phase's arrivals wait for.
    */
-  static Lateness of(
-      UnitTimes units, int phase, int threads, long fromNanos, long toNanos, InFlight all) {
-    LatencyRecorder rec = units.layout();
-    long late = 0;
-    long busy = 0;
-    int peak = 0;
-    long held = 0;
-    long counted = 0;
-    for (int q = 0; q < rec.populations(); q++) {
-      for (int a = 0; a < rec.units(phase, q); a++) {
-        int u = units.unit(phase, q, a);
-        if (!units.reached(u)) {
-          continue;
-        }
-        long intended = units.due(u);
-        if (intended < fromNanos || intended >= toNanos) {
-          continue;
-        }
-        long begin = units.begin(u);
-        long end = units.end(u);
-        if (end > begin) {
-          held += end - begin;
-          counted++;
-        }
-        peak = Math.max(peak, all.at(begin));
-        if (begin - intended > ArrivalStats.LATE_NANOS) {
-          late++;
-          if (all.at(intended) >= threads) {
-            busy++;
-          }
-        }
-      }
-    }
-    return new Lateness(late, busy, late - busy, peak, counted == 0 ? 0 : held / counted);
+  public static List<Lateness> of(LatencyRecorder rec, List<Window> windows) {
+    return LatenessSweep.of(rec, windows);
   }
 
   /**
-   * Every iteration of a recording, every phase's, as their begins and ends in order: how many were
-   * in flight at a moment. Immutable once read.
+   * The arrivals of phase {@code phase} due from {@code fromNanos} until {@code toNanos} (on the
+   * recording's time axis; a window of a ramp, or the whole phase), run with {@code threads}.
    */
-  static final class InFlight {
-    private final long[] begins;
-    private final long[] ends;
+  public record Window(int phase, int threads, long fromNanos, long toNanos) {
 
-    private InFlight(long[] begins, long[] ends) {
-      this.begins = begins;
-      this.ends = ends;
+    /** The whole of phase {@code phase}. */
+    public static Window of(int phase, int threads) {
+      return new Window(phase, threads, Long.MIN_VALUE, Long.MAX_VALUE);
     }
-
-    static InFlight of(UnitTimes units) {
-      LatencyRecorder rec = units.layout();
-      int arrivals = 0;
-      for (int p = 0; p < rec.phaseCount(); p++) {
-        for (int q = 0; q < rec.populations(); q++) {
-          arrivals += rec.units(p, q);
-        }
-      }
-      long[] begins = new long[arrivals];
-      long[] ends = new long[arrivals];
-      int n = 0;
-      for (int p = 0; p < rec.phaseCount(); p++) {
-        for (int q = 0; q < rec.populations(); q++) {
-          for (int a = 0; a < rec.units(p, q); a++) {
-            int u = units.unit(p, q, a);
-            if (units.reached(u)) {
-              begins[n] = units.begin(u);
-              ends[n] = units.end(u);
-              n++;
-            }
-          }
-        }
-      }
-      begins = Arrays.copyOf(begins, n);
-      ends = Arrays.copyOf(ends, n);
-      Arrays.sort(begins);
-      Arrays.sort(ends);
-      return new InFlight(begins, ends);
-    }
-
-    /** Iterations begun at or before {@code t} and not yet ended at {@code t}. */
-    int at(long t) {
-      return inFlight(begins, ends, t);
-    }
-  }
-
-  /** Iterations begun at or before {@code t} and not yet ended at {@code t}. */
-  static int inFlight(long[] sortedBegins, long[] sortedEnds, long t) {
-    return upTo(sortedBegins, t) - upTo(sortedEnds, t);
-  }
-
-  /** How many of the ascending {@code values} are at most {@code t}. */
-  private static int upTo(long[] values, long t) {
-    int lo = 0;
-    int hi = values.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (values[mid] <= t) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 }

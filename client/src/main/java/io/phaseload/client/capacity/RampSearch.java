@@ -4,7 +4,6 @@ import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.result.UnitTimes;
 import io.phaseload.client.slo.Slo;
 import io.phaseload.client.slo.SloCheck;
 import io.phaseload.client.slo.SloResult;
@@ -80,11 +79,14 @@ public final class RampSearch {
     w[WINDOWS - 1].scheduled += unreached; // not begun: the run stopped before their time
     Step held = null;
     Step broke = null;
-    UnitTimes units = UnitTimes.of(rec);
-    Lateness.InFlight inFlight = Lateness.InFlight.of(units);
+    List<Lateness.Window> slid = new ArrayList<>(WINDOWS);
     for (int i = 0; i < WINDOWS; i++) {
       long from = phase.startNanos() + i * slide;
-      Lateness late = Lateness.of(units, 0, threads, from, from + width, inFlight);
+      slid.add(new Lateness.Window(0, threads, from, from + width));
+    }
+    List<Lateness> lateness = Lateness.of(rec, slid);
+    for (int i = 0; i < WINDOWS; i++) {
+      Lateness late = lateness.get(i);
       double offered = s.startRate() + (s.maxRate() - s.startRate()) * (i + 1.0) / SLIDES;
       Step step =
           w[i].step(

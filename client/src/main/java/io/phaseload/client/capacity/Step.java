@@ -3,7 +3,6 @@ package io.phaseload.client.capacity;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.result.UnitTimes;
 import io.phaseload.client.slo.Slo;
 import io.phaseload.client.slo.SloCheck;
 import io.phaseload.client.slo.SloResult;
@@ -76,8 +75,7 @@ public record Step(
     int threads = result.plan().threads(result.plan().phases().get(0));
     PhaseResult phase = result.phases().isEmpty() ? null : result.phases().get(0);
     ArrivalStats arrivals = phase == null ? null : phase.arrivals();
-    Lateness late =
-        phase == null ? Lateness.NONE : Lateness.of(UnitTimes.of(result.recording()), 0, threads);
+    Lateness late = phase == null ? Lateness.NONE : Lateness.of(result.recording(), 0, threads);
     Group total = run.summary().total();
     List<SloResult> verdicts = SloCheck.evaluate(slos, run);
     long scheduled = result.plan().arrivals(result.plan().phases().get(0));

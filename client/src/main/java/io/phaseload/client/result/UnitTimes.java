@@ -3,10 +3,11 @@ package io.phaseload.client.result;
 /**
  * Each user's (closed model) or arrival's (open model) times, read in one pass over a recording:
  * when its first request was sent and was due, and when its last answer came. What the load chart's
- * running users and the open model's lateness read, where they would otherwise step each unit's
- * slots, which a recording read from disk does not hold at once. Kept in pages of {@value #PAGE}
- * units, each allocated when one of its units is reached, so that it holds the units reached, not
- * the plan's bound. Immutable once read.
+ * running users read, where it would otherwise step each user's slots, which a recording read from
+ * disk does not hold at once: a closed run's users are few. The open model's lateness, whose
+ * arrivals grow with the run, reads them in a sweep instead (capacity's {@code LatenessSweep}).
+ * Kept in pages of {@value #PAGE} units, each allocated when one of its units is reached, so that
+ * it holds the units reached, not the plan's bound. Immutable once read.
  */
 public final class UnitTimes {
 

@@ -16,6 +16,7 @@ import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.testing.TestInfo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
@@ -96,15 +97,7 @@ class RecordFileTest {
   }
 
   static RunInfo info(LoadPlan plan) {
-    return RunInfo.of(
-        plan,
-        "raw",
-        "platform",
-        Duration.ofSeconds(5),
-        Duration.ofSeconds(30),
-        "http://127.0.0.1:1/x",
-        false,
-        77);
+    return TestInfo.of(plan, 77);
   }
 
   @Test

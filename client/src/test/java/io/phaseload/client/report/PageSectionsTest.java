@@ -17,6 +17,7 @@ import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.TimeSeries;
+import io.phaseload.client.testing.TestInfo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,16 +45,7 @@ class PageSectionsTest {
               plan.isOpen() ? new ArrivalStats(10, 10, 0, 0, 10, 10) : null));
     }
     RunResult run = new RunResult(plan, 1L, 5_000_000L, phases, rec, new Reasons(), null, 0, false);
-    RunInfo info =
-        RunInfo.of(
-            plan,
-            "raw",
-            "platform",
-            Duration.ofSeconds(5),
-            Duration.ofSeconds(30),
-            "http://127.0.0.1:1/x",
-            false,
-            0);
+    RunInfo info = TestInfo.of(plan, 0);
     @SuppressWarnings("unchecked")
     List<String> sections =
         (List<String>)
