@@ -243,7 +243,10 @@ public final class JsonReport {
     List<Object> perSecond = new ArrayList<>();
     for (int s = 0; s < series.buckets(); s++) {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("second", s);
+      // A row a second, or for a run of over 2.8 hours rows of a few seconds each: the second
+      // each begins at and its length say which.
+      m.put("second", series.startNanos(s) / 1_000_000_000L);
+      m.put("seconds", Millis.seconds(series.durationNanos(s)));
       m.put("sent", series.sent()[s]);
       m.put("ok", series.ok()[s]);
       m.put("failed", series.sent()[s] - series.ok()[s]);

@@ -25,13 +25,6 @@ final class PageSeries {
 
   private static final long SECOND = 1_000_000_000L;
 
-  /**
-   * Up to this many one-second buckets: a page can be zoomed, so a run of up to 2.8 hours keeps a
-   * point per second (the PNGs' adaptive buckets would be up to 10 s there); longer runs take the
-   * PNGs' buckets, and the page stays under 2 MB however long the run.
-   */
-  static final long MAX_SECONDS = 10_000;
-
   private PageSeries() {}
 
   /**
@@ -44,16 +37,15 @@ final class PageSeries {
 
   /**
    * The buckets the page draws, taken from {@code perSecond} (the JSON report's, computed anyway
-   * when both are written) when they would be one second long: one pass over the recording less.
+   * when both are written) when they would be as long: one reading of the recording less.
    *
    * @param perSecond {@link TimeSeries#of(LatencyRecorder)} of the run, or null
    */
   static TimeSeries series(RunResult run, TimeSeries perSecond) {
-    // perSecond's span ends at the second after the last request's start: with the run's length
+    // perSecond's span ends at the bucket after the last request's start: with the run's length
     // it is the span this method would find.
     if (perSecond != null
-        && perSecond.bucketNanos() == SECOND
-        && bucket(Math.max(run.wallNanos(), perSecond.spanNanos())) == SECOND) {
+        && perSecond.bucketNanos() == bucket(Math.max(run.wallNanos(), perSecond.spanNanos()))) {
       return perSecond;
     }
     // Every request starts within the run's wall time, which ends after the last one ended; a
@@ -62,10 +54,15 @@ final class PageSeries {
     return TimeSeries.of(run.recording(), bucket(span), span);
   }
 
-  /** The bucket for a run of {@code spanNanos}: see {@link #MAX_SECONDS}. */
+  /**
+   * The bucket for a run of {@code spanNanos}: the PNGs' adaptive one where it is under a second (a
+   * run of up to 200 s); else, since a page can be zoomed, the JSON's rows ({@link
+   * TimeSeries#rowBucketFor}): a point per second up to 2.8 hours, at most {@value
+   * TimeSeries#MAX_ROWS} points however long the run, so that the page stays under 2 MB.
+   */
   static long bucket(long spanNanos) {
     long adaptive = TimeSeries.bucketFor(spanNanos);
-    return adaptive <= SECOND || spanNanos > MAX_SECONDS * SECOND ? adaptive : SECOND;
+    return adaptive < SECOND ? adaptive : TimeSeries.rowBucketFor(spanNanos);
   }
 
   /**

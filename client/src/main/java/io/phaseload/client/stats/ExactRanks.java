@@ -18,7 +18,8 @@ import java.util.List;
  * bin of at most {@value #COLLECT} values is gathered and sorted, a bigger one is cut into {@value
  * #COLLECT} equal parts and counted again, until every rank's value is one integer. Each round
  * narrows a rank's range by {@value #COLLECT}, so a nanosecond latency takes two or three passes in
- * all; each pending rank holds at most {@value #COLLECT} longs.
+ * all; each pending rank holds at most {@value #COLLECT} longs, and a pass reads the ranges of at
+ * most {@value #ROOM} longs, leaving more for the next.
  *
  * <p>The answers are those sorting every value would give, by construction, whatever order the
  * passes read the values in, and the sums are exact integers (128 bits), so that the mean too is
@@ -48,6 +49,15 @@ public final class ExactRanks {
 
   /** The most values a range gathers to sort; a range holding more is cut into as many parts. */
   static final int COLLECT = 512;
+
+  /**
+   * The most longs the ranges read in one pass hold (32 MiB): a report of many groups (the rows of
+   * a day's run) reads its ranges in more passes rather than hold more.
+   */
+  static final long ROOM = 4L << 20;
+
+  /** A group of at most this many ranges is looked along, not through a table of its bins. */
+  private static final int FEW = 8;
 
   /** Bins in a segment of the histogram: an octave's (the first two segments hold 0 to 63). */
   private static final int SEGMENT = 1 << (SUB_BITS - 1);
@@ -168,6 +178,11 @@ public final class ExactRanks {
    * @throws IllegalStateException if the values read differ from those counted
    */
   public Found find(long[][] ranks, Values values) {
+    return find(ranks, values, ROOM);
+  }
+
+  /** As {@link #find(long[][], Values)}, a pass reading ranges of at most {@code room} longs. */
+  Found find(long[][] ranks, Values values, long room) {
     long[][] at = new long[groups][];
     long[][] atOrBelow = new long[groups][];
     List<Range> pending = new ArrayList<>();
@@ -196,26 +211,31 @@ public final class ExactRanks {
     while (!pending.isEmpty()) {
       List<Range> next = new ArrayList<>();
       List<Range> read = new ArrayList<>();
+      long left = room;
       for (Range r : pending) {
         if (r.lo == r.last) {
           for (int i : r.asked) {
             at[r.group][i] = r.lo;
             atOrBelow[r.group][i] = r.below + r.n;
           }
-        } else {
+        } else if (read.isEmpty() || r.longs() <= left) {
           r.open();
+          left -= r.longs();
           read.add(r);
+        } else {
+          next.add(r); // read in a later pass: this one's room is taken
         }
       }
       if (read.isEmpty()) {
         break;
       }
       Range[][] byGroup = byGroup(read);
-      // Every range lies in one coarse bin: a value is looked for only among its bin's ranges.
+      // Every range lies in one coarse bin: a value is looked for only among its group's ranges,
+      // through a table of bins for a group of many (a summary's), along them for a few.
       int[][] first = new int[groups][];
       for (int g = 0; g < groups; g++) {
         Range[] of = byGroup[g];
-        if (of != null) {
+        if (of != null && of.length > FEW) {
           first[g] = new int[SEGMENTS * SEGMENT];
           Arrays.fill(first[g], -1);
           for (int i = of.length - 1; i >= 0; i--) {
@@ -225,18 +245,22 @@ public final class ExactRanks {
       }
       values.pass(
           (g, v) -> {
-            int[] firstOf = first[g];
-            if (firstOf != null) {
-              int i = firstOf[bin(v)];
-              if (i >= 0) {
-                Range[] of = byGroup[g];
-                while (i < of.length && of[i].last < v) {
-                  i++;
-                }
-                if (i < of.length && of[i].lo <= v) {
-                  of[i].take(v);
-                }
+            Range[] of = byGroup[g];
+            if (of == null) {
+              return;
+            }
+            int i = 0;
+            if (of.length > FEW) {
+              i = first[g][bin(v)];
+              if (i < 0) {
+                return;
               }
+            }
+            while (i < of.length && of[i].last < v) {
+              i++;
+            }
+            if (i < of.length && of[i].lo <= v) {
+              of[i].take(v);
             }
           });
       for (Range r : read) {
@@ -308,6 +332,11 @@ public final class ExactRanks {
       this.last = last;
       this.below = below;
       this.n = n;
+    }
+
+    /** The longs it holds while read: its values if few, else its parts' counts. */
+    long longs() {
+      return n <= COLLECT ? n : COLLECT;
     }
 
     /** Ready to read: gathers its values if few, else counts them in equal parts. */

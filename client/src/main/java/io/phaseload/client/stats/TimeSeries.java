@@ -120,12 +120,31 @@ public record TimeSeries(
   }
 
   /**
-   * One bucket per second, from the run's start to the second in which the last request started:
-   * the rows of the JSON report's {@code perSecond}.
+   * The most rows a series of whole seconds has: a run of up to 2.8 hours keeps a row per second; a
+   * longer one takes the shortest bucket of {@link #BUCKETS} that keeps its rows within it (10 s
+   * for a day), so that what its percentiles hold while found, and the JSON and the page that show
+   * them, do not grow with the run.
+   */
+  public static final long MAX_ROWS = 10_000;
+
+  /** A second, or for a run of over {@link #MAX_ROWS} seconds the bucket that keeps to them. */
+  public static long rowBucketFor(long spanNanos) {
+    for (long bucket : BUCKETS) {
+      if (bucket >= SECOND && (spanNanos + bucket - 1) / bucket <= MAX_ROWS) {
+        return bucket;
+      }
+    }
+    return BUCKETS.get(BUCKETS.size() - 1);
+  }
+
+  /**
+   * One bucket per second ({@link #rowBucketFor} the run's length), from the run's start to the
+   * bucket in which the last request started: the rows of the JSON report's {@code perSecond}.
    */
   public static TimeSeries of(LatencyRecorder recorder) {
-    long span = (Math.max(recorder.lastSentStart(), 0) / SECOND + 1) * SECOND;
-    return of(recorder, SECOND, span);
+    long last = Math.max(recorder.lastSentStart(), 0);
+    long bucket = rowBucketFor(last + 1);
+    return of(recorder, bucket, (last / bucket + 1) * bucket);
   }
 
   /**

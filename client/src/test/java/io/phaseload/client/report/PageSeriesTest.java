@@ -38,11 +38,12 @@ class PageSeriesTest {
   }
 
   @Test
-  void aLongRunKeepsOneSecondBucketsAndAVeryLongOneThePngs() {
+  void aLongRunKeepsOneSecondBucketsAndAVeryLongOneTheJsonsRows() {
     assertEquals(1_000_000_000L, PageSeries.bucket(3_600_000_000_000L));
     assertEquals(10_000_000L, PageSeries.bucket(1_500_000_000L));
-    long longest = (PageSeries.MAX_SECONDS + 1) * 1_000_000_000L;
-    assertEquals(TimeSeries.bucketFor(longest), PageSeries.bucket(longest));
+    long longest = (TimeSeries.MAX_ROWS + 1) * 1_000_000_000L;
+    assertEquals(2_000_000_000L, PageSeries.bucket(longest));
+    assertEquals(10_000_000_000L, PageSeries.bucket(86_400_000_000_000L), "a day: 8,640 points");
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.phaseload.client.stats;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -118,6 +119,67 @@ class ExactRanksTest {
   }
 
   /** A dense grid of ranks and the quantiles, of the whole (group 0) and of groups 1 on. */
+  /**
+   * A time series' many groups of three ranks each (looked along, not through a table of bins),
+   * read with room for a few ranges a pass: more passes, and every rank still the value sorting
+   * gives.
+   */
+  @Test
+  void manyGroupsReadInMorePassesWhenThePassesRoomIsSmall() {
+    Random random = new Random(39);
+    int groups = 3_000;
+    long[][] sorted = new long[groups][];
+    long[][] ranks = new long[groups][];
+    for (int g = 0; g < groups; g++) {
+      int n = 1 + random.nextInt(3_000);
+      sorted[g] = new long[n];
+      for (int i = 0; i < n; i++) {
+        sorted[g][i] = (long) Math.exp(12 + random.nextGaussian());
+      }
+      ranks[g] =
+          new long[] {
+            Percentiles.rank(0.50, n), Percentiles.rank(0.95, n), Percentiles.rank(0.99, n)
+          };
+    }
+    ExactRanks.Values all =
+        sink -> {
+          for (int g = groups - 1; g >= 0; g--) {
+            for (long v : sorted[g]) {
+              sink.add(g, v);
+            }
+          }
+        };
+    int[] passes = {0, 0};
+    ExactRanks counted = ExactRanks.count(groups, all);
+    ExactRanks.Found roomy =
+        counted.find(
+            ranks,
+            sink -> {
+              passes[0]++;
+              all.pass(sink);
+            });
+    ExactRanks.Found cramped =
+        counted.find(
+            ranks,
+            sink -> {
+              passes[1]++;
+              all.pass(sink);
+            },
+            20_000);
+    for (long[] values : sorted) {
+      Arrays.sort(values);
+    }
+    for (int g = 0; g < groups; g++) {
+      for (int i = 0; i < 3; i++) {
+        long v = sorted[g][(int) ranks[g][i] - 1];
+        assertEquals(v, roomy.at()[g][i], "group " + g + " rank " + ranks[g][i]);
+        assertEquals(v, cramped.at()[g][i], "group " + g + " rank " + ranks[g][i]);
+      }
+    }
+    assertArrayEquals(roomy.atOrBelow()[groups - 1], cramped.atOrBelow()[groups - 1]);
+    assertTrue(passes[1] > 2 * passes[0], "passes: " + Arrays.toString(passes));
+  }
+
   private static void check(long[] values, int[] group, int groups) {
     ExactRanks.Values all =
         sink -> {

@@ -120,6 +120,27 @@ class TimeSeriesTest {
     assertEquals(1, TimeSeries.of(recorder()).buckets(), "an empty run still has its first second");
   }
 
+  /** A day's rows are 10 s long: 8,640 of them, where a row a second would be 86,400. */
+  @Test
+  void rowsOfALongRunAreLongerSoThatTheyStayFew() {
+    LatencyRecorder recorder = recorder();
+    long day = 86_400 * SECOND;
+    recorder.record(0, 100 * MS, MS, 0, 0, OK);
+    recorder.record(1, day - SECOND, MS, 0, 0, OK);
+    recorder.record(2, 9_999 * SECOND, MS, 0, 0, HTTP_500);
+
+    TimeSeries series = TimeSeries.of(recorder);
+
+    assertEquals(10 * SECOND, series.bucketNanos());
+    assertEquals(8_640, series.buckets());
+    assertEquals(1, series.sent()[0]);
+    assertEquals(1, series.sent()[999]);
+    assertEquals(0, series.ok()[999]);
+    assertEquals(1, series.ok()[8_639]);
+    assertEquals(SECOND, TimeSeries.rowBucketFor(TimeSeries.MAX_ROWS * SECOND));
+    assertEquals(2 * SECOND, TimeSeries.rowBucketFor(TimeSeries.MAX_ROWS * SECOND + 1));
+  }
+
   private static LatencyRecorder recorder() {
     return LatencyRecorder.allocate(LoadPlan.of(4, 5, List.of(1.0)));
   }
