@@ -3,6 +3,7 @@ package io.phaseload.client.capacity;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -158,6 +159,23 @@ public record Delivery(
    * The delivery of every open-model phase that ran and was asked for arrivals; empty if closed.
    */
   public static List<Delivery> of(RunResult run) {
+    // The text report and the JSON ask for one run's one after the other: its lateness is two
+    // passes over a record that may be a day's, read once.
+    Last last = Last.latest;
+    if (last != null && last.run.get() == run) {
+      return last.deliveries;
+    }
+    List<Delivery> all = List.copyOf(read(run));
+    Last.latest = new Last(new WeakReference<>(run), all);
+    return all;
+  }
+
+  /** The run whose deliveries were read last, held weakly, and its deliveries. */
+  private record Last(WeakReference<RunResult> run, List<Delivery> deliveries) {
+    private static volatile Last latest;
+  }
+
+  private static List<Delivery> read(RunResult run) {
     List<PhaseResult> asked = new ArrayList<>();
     List<Lateness.Window> windows = new ArrayList<>();
     for (PhaseResult ran : run.phases()) {
