@@ -281,7 +281,11 @@ public final class Main {
               rc,
               recorder == null ? listener : PhaseListener.both(recorder, listener),
               !config.outputs().quiet() && LiveProgress.onTerminal() ? err : null);
-      Analysis done = Analysis.of(ReportFiles.readBack(recorder, ran, err), config.driftMin());
+      Analysis done =
+          Analysis.of(
+              ReportFiles.readBack(recorder, ran, err),
+              config.driftMin(),
+              config.outputs().json() != null);
       List<SloResult> slos = SloCheck.evaluate(config.slos(), done);
       List<DriftNoise> drift = DriftNoise.of(done);
       List<GeneratorLoad> generator = judged(s.generator(), done);

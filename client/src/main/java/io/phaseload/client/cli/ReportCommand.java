@@ -114,7 +114,7 @@ final class ReportCommand {
     RunResult result = merged.result();
     Analysis done;
     try {
-      done = Analysis.of(result, driftMin);
+      done = Analysis.of(result, driftMin, outputs.json() != null);
     } catch (OutOfMemoryError e) {
       // The heap check counts what the statistics need; a heap shared with more can still run out.
       err.println("phaseload: out of heap computing the statistics; raise -Xmx");

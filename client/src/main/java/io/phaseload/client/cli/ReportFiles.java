@@ -240,7 +240,12 @@ final class ReportFiles {
     RunResult result = analysis.result();
     FinishedRun finished = new FinishedRun(analysis, info, slos, generator, drift);
     // The JSON's per-second rows, which the page also draws from when its buckets are a second.
-    TimeSeries perSecond = outputs.json() == null ? null : TimeSeries.of(result.recording());
+    TimeSeries perSecond =
+        outputs.json() == null
+            ? null
+            : analysis.perSecond() != null
+                ? analysis.perSecond()
+                : TimeSeries.of(result.recording());
     boolean written = true;
     if (outputs.json() != null) {
       Path json = outputs.json();

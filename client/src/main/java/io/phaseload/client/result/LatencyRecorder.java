@@ -196,6 +196,17 @@ public final class LatencyRecorder {
     return new LatencyRecorder(sparse(plan, connections), source);
   }
 
+  /**
+   * A recording of this one's layout whose requests are read through {@code source}: for a source
+   * that reads this one's ({@link SharedPasses}). It knows when its last sent request started if
+   * this one does.
+   */
+  LatencyRecorder through(Source source) {
+    LatencyRecorder view = new LatencyRecorder(this, source);
+    view.lastSentStart = lastSentStart;
+    return view;
+  }
+
   /** An empty sparse recording of this one's layout, for a {@link Source} to place a part in. */
   public LatencyRecorder scratch() {
     return new LatencyRecorder(this, null);

@@ -127,6 +127,25 @@ public record RunResult(
   }
 
   /**
+   * This run with its requests read through {@code recording}, of the same layout and the same
+   * requests ({@link SharedPasses}): nothing is counted again.
+   */
+  RunResult withRecording(LatencyRecorder recording) {
+    return new RunResult(
+        plan,
+        startEpochNanos,
+        wallNanos,
+        phases,
+        recording,
+        reasons,
+        stopReason,
+        seed,
+        seedPrinted,
+        shards,
+        openedAhead);
+  }
+
+  /**
    * This run with its requests read from {@code recording} (its record on disk, streamed), and its
    * open-model phases' arrivals counted there where the run left them uncounted.
    */

@@ -6,8 +6,11 @@ import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.SharedPasses;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A finished run and its statistics, computed once from its recording: what every report, verdict
@@ -20,8 +23,15 @@ import java.util.List;
  *     null in the closed model, where the two are the same
  * @param drifts each steady phase's drift, first window against last ({@link Drift}); none where no
  *     phase lasted long enough
+ * @param perSecond the JSON's rows over time ({@link TimeSeries#of(LatencyRecorder)}), read with
+ *     the rest when asked for; else null
  */
-public record Analysis(RunResult result, Summary summary, Summary serviceTime, List<Drift> drifts) {
+public record Analysis(
+    RunResult result,
+    Summary summary,
+    Summary serviceTime,
+    List<Drift> drifts,
+    TimeSeries perSecond) {
 
   public Analysis {
     drifts = List.copyOf(drifts);
@@ -37,11 +47,31 @@ public record Analysis(RunResult result, Summary summary, Summary serviceTime, L
 
   /** As {@link #of(RunResult)}, its drift judged on the phases of {@code driftMin} or more. */
   public static Analysis of(RunResult result, Duration driftMin) {
+    return of(result, driftMin, false);
+  }
+
+  /**
+   * As {@link #of(RunResult, Duration)}, with the JSON's rows over time if {@code perSecond}. The
+   * statistics are read together ({@link SharedPasses}): from a record on disk, their passes are
+   * one reading each.
+   */
+  public static Analysis of(RunResult result, Duration driftMin, boolean perSecond) {
     LoadPlan plan = result.plan();
-    LatencyRecorder recording = result.recording();
-    Summary summary = Summary.of(recording, plan);
-    Summary service = recording.hasIntendedStarts() ? Summary.of(recording, plan, false) : null;
-    return new Analysis(result, summary, service, Drift.of(result, driftMin));
+    boolean open = result.recording().hasIntendedStarts();
+    Summary[] summaries = new Summary[2];
+    List<List<Drift>> drifts = new ArrayList<>(List.of(List.of()));
+    TimeSeries[] rows = new TimeSeries[1];
+    List<Consumer<RunResult>> tasks = new ArrayList<>();
+    tasks.add(r -> summaries[0] = Summary.of(r.recording(), plan));
+    if (open) {
+      tasks.add(r -> summaries[1] = Summary.of(r.recording(), plan, false));
+    }
+    tasks.add(r -> drifts.set(0, Drift.of(r, driftMin)));
+    if (perSecond) {
+      tasks.add(r -> rows[0] = TimeSeries.of(r.recording()));
+    }
+    SharedPasses.together(result, tasks);
+    return new Analysis(result, summaries[0], summaries[1], drifts.get(0), rows[0]);
   }
 
   /** Whether every request left the client and succeeded, and the run was not stopped early. */

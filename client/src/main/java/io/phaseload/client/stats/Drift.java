@@ -130,24 +130,39 @@ public record Drift(
       return all;
     }
     LoadPlan plan = run.plan();
+    List<PhaseResult> judged = new ArrayList<>();
     for (PhaseResult p : run.phases()) {
       long length = p.durationNanos();
-      if (length < minLength.toNanos() || length <= 0 || !steady(plan, p)) {
-        continue;
+      if (length >= minLength.toNanos() && length > 0 && steady(plan, p)) {
+        judged.add(p);
       }
-      long window = windowNanos(length);
-      long startFrom = p.startNanos();
-      long endFrom = p.startNanos() + length - window;
-      int index = p.phase().index();
+    }
+    // Every judged phase's two windows read together: one reading of the recording for them all.
+    int n = 2 * judged.size();
+    int[] phase = new int[n];
+    long[] from = new long[n];
+    long[] to = new long[n];
+    for (int i = 0; i < judged.size(); i++) {
+      PhaseResult p = judged.get(i);
+      long window = windowNanos(p.durationNanos());
+      phase[2 * i] = phase[2 * i + 1] = p.phase().index();
+      from[2 * i] = p.startNanos();
+      from[2 * i + 1] = p.startNanos() + p.durationNanos() - window;
+      to[2 * i] = from[2 * i] + window;
+      to[2 * i + 1] = from[2 * i + 1] + window;
+    }
+    Window[] windows = n == 0 ? new Window[0] : windows(run.recording(), phase, from, to);
+    for (int i = 0; i < judged.size(); i++) {
+      PhaseResult p = judged.get(i);
       all.add(
           new Drift(
               p.phase().name(),
-              index,
-              window,
-              startFrom,
-              endFrom,
-              window(run.recording(), index, startFrom, startFrom + window),
-              window(run.recording(), index, endFrom, endFrom + window)));
+              p.phase().index(),
+              to[2 * i] - from[2 * i],
+              from[2 * i],
+              from[2 * i + 1],
+              windows[2 * i],
+              windows[2 * i + 1]));
     }
     return all;
   }
@@ -160,41 +175,65 @@ public record Drift(
 
   /** The figures of phase {@code phase}'s requests sent in [{@code from}, {@code to}). */
   public static Window window(LatencyRecorder recording, int phase, long from, long to) {
-    long[] errors = new long[1];
-    ExactRanks counted =
-        ExactRanks.count(1, sink -> window(recording, phase, from, to, sink, errors));
-    long ok = counted.count(0);
-    long[] at =
-        ok == 0
-            ? new long[0]
-            : counted.find(
-                    new long[][] {LatencyStats.ranks(ok)},
-                    sink -> window(recording, phase, from, to, sink, null))
-                .at()[0];
-    return new Window(LatencyStats.of(counted, 0, at), ok, errors[0], (to - from) / 1e9);
+    return windows(recording, new int[] {phase}, new long[] {from}, new long[] {to})[0];
   }
 
   /**
-   * Hands the latency of each successful request of the window to {@code sink}; with {@code
-   * errors}, counts the others there.
+   * The figures of each window {@code w}: phase {@code phase[w]}'s requests sent in [{@code
+   * from[w]}, {@code to[w]}), all read in the same passes.
    */
-  private static void window(
+  private static Window[] windows(LatencyRecorder recording, int[] phase, long[] from, long[] to) {
+    int n = phase.length;
+    long[] errors = new long[n];
+    ExactRanks counted =
+        ExactRanks.count(n, sink -> windows(recording, phase, from, to, sink, errors));
+    long[][] ranks = new long[n][];
+    boolean any = false;
+    for (int w = 0; w < n; w++) {
+      long ok = counted.count(w);
+      ranks[w] = ok == 0 ? null : LatencyStats.ranks(ok);
+      any |= ok > 0;
+    }
+    long[][] at =
+        any
+            ? counted.find(ranks, sink -> windows(recording, phase, from, to, sink, null)).at()
+            : new long[n][0];
+    Window[] out = new Window[n];
+    for (int w = 0; w < n; w++) {
+      out[w] =
+          new Window(
+              LatencyStats.of(counted, w, at[w]),
+              counted.count(w),
+              errors[w],
+              (to[w] - from[w]) / 1e9);
+    }
+    return out;
+  }
+
+  /**
+   * Hands the latency of each successful request of each window to {@code sink}, in the window's
+   * group; with {@code errors}, counts the others there.
+   */
+  private static void windows(
       LatencyRecorder recording,
-      int phase,
-      long from,
-      long to,
+      int[] phase,
+      long[] from,
+      long[] to,
       ExactRanks.Sink sink,
       long[] errors) {
     recording.each(
         (rec, k) -> {
+          int p = RecordLayout.phase(rec.timeWord(k));
           long sent = rec.startNanos(k);
-          if (RecordLayout.phase(rec.timeWord(k)) != phase || sent < from || sent >= to) {
-            return;
-          }
-          if (Outcome.ok(rec.outcome(k))) {
-            sink.add(0, rec.hasIntendedStarts() ? rec.correctedNanos(k) : rec.latencyNanos(k));
-          } else if (errors != null) {
-            errors[0]++;
+          for (int w = 0; w < phase.length; w++) {
+            if (phase[w] != p || sent < from[w] || sent >= to[w]) {
+              continue;
+            }
+            if (Outcome.ok(rec.outcome(k))) {
+              sink.add(w, rec.hasIntendedStarts() ? rec.correctedNanos(k) : rec.latencyNanos(k));
+            } else if (errors != null) {
+              errors[w]++;
+            }
           }
         });
   }
