@@ -131,18 +131,7 @@ public record RunResult(
    * requests ({@link SharedPasses}): nothing is counted again.
    */
   RunResult withRecording(LatencyRecorder recording) {
-    return new RunResult(
-        plan,
-        startEpochNanos,
-        wallNanos,
-        phases,
-        recording,
-        reasons,
-        stopReason,
-        seed,
-        seedPrinted,
-        shards,
-        openedAhead);
+    return with(phases, recording);
   }
 
   /**
@@ -150,11 +139,17 @@ public record RunResult(
    * open-model phases' arrivals counted there where the run left them uncounted.
    */
   public RunResult readFrom(LatencyRecorder recording) {
+    return with(
+        recording.hasIntendedStarts() ? PhaseResult.counted(phases, recording, plan) : phases,
+        recording);
+  }
+
+  private RunResult with(List<PhaseResult> phases, LatencyRecorder recording) {
     return new RunResult(
         plan,
         startEpochNanos,
         wallNanos,
-        recording.hasIntendedStarts() ? PhaseResult.counted(phases, recording, plan) : phases,
+        phases,
         recording,
         reasons,
         stopReason,
