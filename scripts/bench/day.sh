@@ -1,7 +1,7 @@
 # Sourced by scripts/bench.sh: a day's record, reported in bounded memory.
 #   DayRecord writes the record of an open-model run of DAY_HOURS (default 24) at DAY_RATE
 #   arrivals/s (default 10,000: 864 M requests), as a run writes it, nothing sent: no machine here
-#   runs a day. Then `client.jar report FILE --json F` reads it under -Xmx256m, timed, its peak RSS
+#   runs a day. Then `client.jar report FILE --json F --html P` reads it under -Xmx256m, timed, its peak RSS
 #   taken by GNU time, and a JFR recording of its heap after each GC (jdk.GCHeapSummary).
 
 DAY_HOURS=${DAY_HOURS:-24} DAY_RATE=${DAY_RATE:-10000}
@@ -19,10 +19,11 @@ day_section() {
   local code=0
   /usr/bin/time -f '%e %M' -o "$WORK/day-report.time" "$JAVA" -Xmx256m \
     -XX:StartFlightRecording=filename="$WORK/day.jfr",settings=default -jar "$WORK/client.jar" \
-    report "$WORK/day.plr" --json "$WORK/day.json" >"$WORK/day-report.txt" 2>&1 || code=$?
+    report "$WORK/day.plr" --json "$WORK/day.json" --html "$WORK/day.html" >"$WORK/day-report.txt" 2>&1 || code=$?
   # The synthetic requests include 1 % HTTP 503s, so report exits 1; 2 would be a refusal.
   ((code <= 1)) || die "report exited $code: $(tail -2 "$WORK/day-report.txt")"
   read -r DAY_REPORT_SECS DAY_REPORT_KIB < <(tail -1 "$WORK/day-report.time")
+  DAY_PAGE_BYTES=$(stat -c %s "$WORK/day.html")
   # The heap after each GC, its largest: what the report held live.
   DAY_HEAP_AFTER_MIB=$("$(dirname "$(readlink -f "$(command -v "$JAVA")")")/jfr" print --events jdk.GCHeapSummary "$WORK/day.jfr" |
     awk '/when = "After GC"/ {after = 1} after && /heapUsed/ {gsub(/[^0-9.]/, "", $3); v = $3; u = $4;
@@ -40,7 +41,7 @@ day_report() {
   echo "open-model run of $DAY_HOURS h at $(thousands "$DAY_RATE")/s, one GET an arrival, written through the"
   echo "run's own \`RecordWriter\` (its pages dropped once on disk), nothing sent. Arrivals due evenly,"
   echo "begun 20 to 80 us after their time, one in 2,000 over a millisecond late; latencies log-normal"
-  echo "around 1 ms; one in 100 an HTTP 503. Then \`java -Xmx256m -jar client.jar report F --json F\`,"
+  echo "around 1 ms; one in 100 an HTTP 503. Then \`java -Xmx256m -jar client.jar report F --json F --html P\`,"
   echo "timed by GNU time, its heap after each GC read from a JFR recording."
   echo
   echo "| figure | value |"
@@ -52,8 +53,10 @@ day_report() {
   echo "| report with -Xmx256m, wall s (JVM start included) | $DAY_REPORT_SECS |"
   echo "| report's peak RSS, MiB | $((DAY_REPORT_KIB / 1024)) |"
   echo "| report's largest heap after a GC, MiB | $DAY_HEAP_AFTER_MIB |"
+  echo "| its --html page, bytes | $(thousands "$DAY_PAGE_BYTES") |"
   echo "| report's --json perSecond rows (their length, s) | $(figures get "$WORK/day.json" 'len(d["perSecond"])' 2>/dev/null || echo -) ($(figures get "$WORK/day.json" 'd["perSecond"][0]["seconds"]' 2>/dev/null || echo -)) |"
   echo "| report's p50 / p99 / max, ms | $(figures get "$WORK/day.json" '"%s / %s / %s" % (d["total"]["latencyMs"]["p50"], d["total"]["latencyMs"]["p99"], d["total"]["latencyMs"]["max"])' 2>/dev/null || echo -) |"
   echo
   target "report of a day's record within -Xmx256m (exit 0 or 1, no refusal)" "$DAY_HEAP_AFTER_MIB" '<=' 256
+  target "the day's page under 5 MB (bytes)" "$DAY_PAGE_BYTES" '<=' 5000000
 }

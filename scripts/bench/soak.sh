@@ -150,9 +150,9 @@ soak_report() {
   echo "out as every GC empties it); and the record file's bytes on disk. The client allocates so little"
   echo "outside its recording that GCs are rare and the after-GC figure can be minutes old, so two full"
   echo "GCs are forced (\`jcmd PID GC.run\`): at minute 2 and about 25 s before the end; the sample after"
-  echo "each holds the live heap, and the growth below is between those two. A run drops each page of"
-  echo "its recording once the page is on disk, so the live heap holds what is in flight; the open"
-  echo "soak's counted plan allocates its whole recording before the run, which its first samples show."
+  echo "each holds the live heap, and the growth below is between those two. A run by time, closed or"
+  echo "open, allocates a page of its recording as it fills it and drops it once it is on disk, so the"
+  echo "live heap holds what is in flight, not the run."
   for name in closed open; do
     echo
     if [[ $name == closed ]]; then
