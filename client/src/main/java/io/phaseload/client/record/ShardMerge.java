@@ -228,11 +228,11 @@ public final class ShardMerge {
 
   /**
    * Lays a shard's requests, as its recording hands them over, into their one-run slots: moved by
-   * the shard's offset, with their reasons renumbered; every {@value #PART} requests, hands them to
-   * the visitor and drops their pages.
+   * the shard's offset, with their reasons renumbered; every {@value #PART} requests (a part of
+   * {@link Prefetch}'s), hands them to the visitor and drops their pages.
    */
   private static final class Layer implements LatencyRecorder.Visitor {
-    static final int PART = 1 << 16;
+    static final int PART = Prefetch.PART;
 
     private final LoadPlan plan;
     private final LatencyRecorder into;
