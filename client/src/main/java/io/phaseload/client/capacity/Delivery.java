@@ -177,19 +177,19 @@ public record Delivery(
 
   private static List<Delivery> read(RunResult run) {
     List<PhaseResult> asked = new ArrayList<>();
-    List<Lateness.Window> windows = new ArrayList<>();
+    List<LatenessSweep.Window> windows = new ArrayList<>();
     for (PhaseResult ran : run.phases()) {
       ArrivalStats a = ran.arrivals();
       if (a == null || a.intendedRate() <= 0 || a.scheduled() == 0) {
         continue;
       }
       asked.add(ran);
-      windows.add(Lateness.Window.of(ran.phase().index(), run.plan().threads(ran.phase())));
+      windows.add(LatenessSweep.Window.of(ran.phase().index(), run.plan().threads(ran.phase())));
     }
     List<Lateness> lateness =
         run.merged() || asked.isEmpty()
             ? Collections.nCopies(asked.size(), null)
-            : Lateness.of(run.recording(), windows);
+            : LatenessSweep.of(run.recording(), windows);
     long baseline = Long.MAX_VALUE;
     for (Lateness late : lateness) {
       if (late != null && late.meanHoldNanos() > 0) {

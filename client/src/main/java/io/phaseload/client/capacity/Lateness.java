@@ -1,11 +1,6 @@
 package io.phaseload.client.capacity;
 
 import io.phaseload.client.result.ArrivalStats;
-import io.phaseload.client.result.LatencyRecorder;
-import io.phaseload.client.result.PhaseResult;
-import io.phaseload.client.result.RunResult;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Whose fault an open-model phase's late arrivals were. An arrival that began over {@link
@@ -52,47 +47,5 @@ public record Lateness(long late, long busy, long free, int peakInFlight, long m
    */
   public boolean threadsFull(long started, double share) {
     return busy >= free && busy > share * started;
-  }
-
-  /**
-   * The lateness of {@code ran}, an open-model phase of {@code run}, from its recording; {@link
-   * #NONE} without reading it when the phase had no late arrival. Empty for a merge of generators'
-   * records: their threads were not one pool, so "every thread busy" has no meaning there.
-   */
-  public static Optional<Lateness> of(RunResult run, PhaseResult ran) {
-    if (run.merged()) {
-      return Optional.empty();
-    }
-    if (ran.arrivals() == null || ran.arrivals().late() == 0) {
-      return Optional.of(NONE);
-    }
-    return Optional.of(of(run.recording(), ran.phase().index(), run.plan().threads(ran.phase())));
-  }
-
-  /** The lateness of phase {@code phase} of an open-model recording run with {@code threads}. */
-  public static Lateness of(LatencyRecorder rec, int phase, int threads) {
-    return of(rec, List.of(Window.of(phase, threads))).get(0);
-  }
-
-  /**
-   * The lateness of each of {@code windows} of an open-model recording, in their order, in two
-   * passes over it ({@link LatenessSweep}). The iterations in flight are every phase's: the run's
-   * arrivals are one schedule through its phases, taken by the same users, so an iteration of an
-   * earlier phase still running holds a thread the phase's arrivals wait for.
-   */
-  public static List<Lateness> of(LatencyRecorder rec, List<Window> windows) {
-    return LatenessSweep.of(rec, windows);
-  }
-
-  /**
-   * The arrivals of phase {@code phase} due from {@code fromNanos} until {@code toNanos} (on the
-   * recording's time axis; a window of a ramp, or the whole phase), run with {@code threads}.
-   */
-  public record Window(int phase, int threads, long fromNanos, long toNanos) {
-
-    /** The whole of phase {@code phase}. */
-    public static Window of(int phase, int threads) {
-      return new Window(phase, threads, Long.MIN_VALUE, Long.MAX_VALUE);
-    }
   }
 }

@@ -2,16 +2,19 @@ package io.phaseload.client.capacity;
 
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The {@link Lateness} of windows of an open-model recording, read in two passes over it, in memory
- * bounded by the iterations in flight and the record's disorder, never by its arrivals: a day's
- * record is read as an hour's is.
+ * The {@link Lateness} of an open-model recording's phases, or windows of them, read in two passes
+ * over it, in memory bounded by the iterations in flight and the record's disorder, never by its
+ * arrivals: a day's record is read as an hour's is.
  *
  * <p>Every iteration (an arrival's requests, from its first send to its last answer) is an event
  * that puts one more in flight at its begin and one fewer at its end. The figures ask how many were
@@ -27,7 +30,7 @@ import java.util.Map;
  * <p>Both passes must read the requests in one order, as every recording gives them; the second
  * checks it, and a recording read in another order is an error, never a wrong figure.
  */
-final class LatenessSweep {
+public final class LatenessSweep {
 
   /**
    * Requests a floor is kept for: few enough that the events waiting stay a heap of some thousands,
@@ -45,11 +48,52 @@ final class LatenessSweep {
 
   private LatenessSweep() {}
 
-  /** The lateness of each of {@code windows} in {@code rec}, in their order. */
-  static List<Lateness> of(LatencyRecorder rec, List<Lateness.Window> windows) {
+  /**
+   * The lateness of {@code ran}, an open-model phase of {@code run}, from its recording; {@link
+   * #NONE} without reading it when the phase had no late arrival. Empty for a merge of generators'
+   * records: their threads were not one pool, so "every thread busy" has no meaning there.
+   */
+  public static Optional<Lateness> of(RunResult run, PhaseResult ran) {
+    if (run.merged()) {
+      return Optional.empty();
+    }
+    if (ran.arrivals() == null || ran.arrivals().late() == 0) {
+      return Optional.of(Lateness.NONE);
+    }
+    return Optional.of(of(run.recording(), ran.phase().index(), run.plan().threads(ran.phase())));
+  }
+
+  /** The lateness of phase {@code phase} of an open-model recording run with {@code threads}. */
+  public static Lateness of(LatencyRecorder rec, int phase, int threads) {
+    return of(rec, List.of(Window.of(phase, threads))).get(0);
+  }
+
+  /**
+   * The lateness of each of {@code windows} of an open-model recording, in their order, in two
+   * passes over it ({@link LatenessSweep}). The iterations in flight are every phase's: the run's
+   * arrivals are one schedule through its phases, taken by the same users, so an iteration of an
+   * earlier phase still running holds a thread the phase's arrivals wait for.
+   */
+  public static List<Lateness> of(LatencyRecorder rec, List<Window> windows) {
+    return read(rec, windows);
+  }
+
+  /**
+   * The arrivals of phase {@code phase} due from {@code fromNanos} until {@code toNanos} (on the
+   * recording's time axis; a window of a ramp, or the whole phase), run with {@code threads}.
+   */
+  public record Window(int phase, int threads, long fromNanos, long toNanos) {
+
+    /** The whole of phase {@code phase}. */
+    public static Window of(int phase, int threads) {
+      return new Window(phase, threads, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+  }
+
+  private static List<Lateness> read(LatencyRecorder rec, List<Window> windows) {
     Scan scan = new Scan();
     rec.each(scan::slot);
-    Sweep sweep = new Sweep(rec, windows, scan.floors(), scan.units.open);
+    Sweep sweep = new Sweep(windows, scan.floors(), scan.units.open);
     rec.each(sweep::slot);
     return sweep.finish();
   }
@@ -170,8 +214,7 @@ final class LatenessSweep {
 
   /** The second pass: the events, in a heap until the floor passes them, then in order. */
   private static final class Sweep {
-    private final LatencyRecorder rec;
-    private final List<Lateness.Window> windows;
+    private final List<Window> windows;
     private final long[] floors;
     private final Units units;
 
@@ -197,12 +240,7 @@ final class LatenessSweep {
     private int chunk;
     private int inChunk;
 
-    Sweep(
-        LatencyRecorder rec,
-        List<Lateness.Window> windows,
-        long[] floors,
-        Map<Integer, long[]> shortOnes) {
-      this.rec = rec;
+    Sweep(List<Window> windows, long[] floors, Map<Integer, long[]> shortOnes) {
       this.windows = windows;
       this.floors = floors;
       this.units = new Units(shortOnes);
@@ -230,7 +268,7 @@ final class LatenessSweep {
       push(begin, BEGIN);
       push(end, END);
       for (int w = 0; w < windows.size(); w++) {
-        Lateness.Window window = windows.get(w);
+        Window window = windows.get(w);
         if (window.phase() != phase || due < window.fromNanos() || due >= window.toNanos()) {
           continue;
         }

@@ -79,12 +79,12 @@ public final class RampSearch {
     w[WINDOWS - 1].scheduled += unreached; // not begun: the run stopped before their time
     Step held = null;
     Step broke = null;
-    List<Lateness.Window> slid = new ArrayList<>(WINDOWS);
+    List<LatenessSweep.Window> slid = new ArrayList<>(WINDOWS);
     for (int i = 0; i < WINDOWS; i++) {
       long from = phase.startNanos() + i * slide;
-      slid.add(new Lateness.Window(0, threads, from, from + width));
+      slid.add(new LatenessSweep.Window(0, threads, from, from + width));
     }
-    List<Lateness> lateness = Lateness.of(rec, slid);
+    List<Lateness> lateness = LatenessSweep.of(rec, slid);
     for (int i = 0; i < WINDOWS; i++) {
       Lateness late = lateness.get(i);
       double offered = s.startRate() + (s.maxRate() - s.startRate()) * (i + 1.0) / SLIDES;

@@ -75,7 +75,8 @@ public record Step(
     int threads = result.plan().threads(result.plan().phases().get(0));
     PhaseResult phase = result.phases().isEmpty() ? null : result.phases().get(0);
     ArrivalStats arrivals = phase == null ? null : phase.arrivals();
-    Lateness late = phase == null ? Lateness.NONE : Lateness.of(result.recording(), 0, threads);
+    Lateness late =
+        phase == null ? Lateness.NONE : LatenessSweep.of(result.recording(), 0, threads);
     Group total = run.summary().total();
     List<SloResult> verdicts = SloCheck.evaluate(slos, run);
     long scheduled = result.plan().arrivals(result.plan().phases().get(0));

@@ -245,7 +245,7 @@ class CapacitySearchTest {
     // Phase 2's first, due at 40 ms, waited for that user until 60.
     rec.recordOpen(rec.start(1, 0, 0), 40 * ms, 60 * ms, 30 * ms, 0, 0, OK);
 
-    Lateness late = Lateness.of(rec, 1, 1);
+    Lateness late = LatenessSweep.of(rec, 1, 1);
 
     assertEquals(1, late.late());
     assertEquals(1, late.busy(), "the user was busy with the phase before's arrival");
@@ -267,7 +267,7 @@ class CapacitySearchTest {
     // a3 due at 30: a thread free since 30 (a2 ended), began at 33: the generator's lateness.
     rec.recordOpen(3, 30 * ms, 33 * ms, 1 * ms, 0, 0, OK);
 
-    Lateness late = Lateness.of(rec, 0, 2);
+    Lateness late = LatenessSweep.of(rec, 0, 2);
 
     // Held for 25, 25, 5 and 1 ms: 14 ms each on average.
     assertEquals(new Lateness(2, 1, 1, 2, 14 * ms), late);

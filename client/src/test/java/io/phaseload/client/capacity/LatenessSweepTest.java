@@ -48,26 +48,27 @@ class LatenessSweepTest {
 
   private void sameAsWholeReading(RunResult run, int threads) throws Exception {
     LatencyRecorder rec = run.recording();
-    List<Lateness.Window> windows = new ArrayList<>();
+    List<LatenessSweep.Window> windows = new ArrayList<>();
     for (int p = 0; p < rec.phaseCount(); p++) {
-      windows.add(Lateness.Window.of(p, threads));
+      windows.add(LatenessSweep.Window.of(p, threads));
       long from = run.phases().get(p).startNanos();
-      windows.add(new Lateness.Window(p, threads / 2, from + 200 * MS, from + 900 * MS));
+      windows.add(new LatenessSweep.Window(p, threads / 2, from + 200 * MS, from + 900 * MS));
     }
     List<Lateness> expected = wholeReading(rec, windows);
     assertTrue(expected.get(0).late() > 10, "the run has late arrivals: " + expected);
     assertTrue(expected.get(0).busy() > 0 && expected.get(0).free() > 0, expected.toString());
-    assertEquals(expected, Lateness.of(rec, windows));
+    assertEquals(expected, LatenessSweep.of(rec, windows));
 
     Path file = dir.resolve("run.plr");
     RecordFile.write(file, run, TestInfo.of(run.plan(), 7), List.of("GET /"));
     LatencyRecorder streamed = RecordFile.open(file).recording();
     assertTrue(streamed.isStreamed());
-    assertEquals(expected, Lateness.of(streamed, windows));
+    assertEquals(expected, LatenessSweep.of(streamed, windows));
   }
 
   /** Each iteration's times held, and the iterations in flight found from them sorted. */
-  private static List<Lateness> wholeReading(LatencyRecorder rec, List<Lateness.Window> windows) {
+  private static List<Lateness> wholeReading(
+      LatencyRecorder rec, List<LatenessSweep.Window> windows) {
     List<long[]> units = new ArrayList<>(); // phase, begin, due, end
     for (int p = 0; p < rec.phaseCount(); p++) {
       for (int a = 0; a < rec.units(p, 0); a++) {
@@ -83,7 +84,7 @@ class LatenessSweepTest {
     long[] begins = units.stream().mapToLong(u -> u[1]).sorted().toArray();
     long[] ends = units.stream().mapToLong(u -> u[3]).sorted().toArray();
     List<Lateness> out = new ArrayList<>();
-    for (Lateness.Window w : windows) {
+    for (LatenessSweep.Window w : windows) {
       long late = 0;
       long busy = 0;
       int peak = 0;

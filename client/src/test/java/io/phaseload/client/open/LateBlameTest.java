@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.capacity.Lateness;
+import io.phaseload.client.capacity.LatenessSweep;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.testing.ClientRun;
@@ -57,7 +58,7 @@ class LateBlameTest {
 
       PhaseResult phase = run.result().phases().get(0);
       ArrivalStats a = phase.arrivals();
-      Lateness late = Lateness.of(run.result(), phase).orElseThrow();
+      Lateness late = LatenessSweep.of(run.result(), phase).orElseThrow();
       assertTrue(a.late() >= 100, a.late() + " late of " + a.started());
       assertEquals(late.late(), late.busy() + late.free());
       assertTrue(late.busy() >= 0.9 * late.late(), late.toString());
