@@ -72,5 +72,5 @@ tail -n +2 docs/examples/users.csv | while IFS=, read -r email password; do
     -d "{\"email\":\"$email\",\"password\":\"$password\"}" http://127.0.0.1:3000/register ||
     die "could not register $email at json-server-auth"
 done
-ln -s "$PWD/client" "$PWD/server" "$PWD/docs" "$WORK/"
+ln -s "$PWD/client" "$PWD/server" "$PWD/docs" "$PWD/scripts" "$WORK/"
 python3 scripts/samples.py "$WORK" README.md docs/*.md

@@ -7,7 +7,7 @@ A sample is a fenced block after a marker line:
     <!-- sample keep="REGEX" -->         only the lines that match REGEX (Python re.search)
 
 whose lines that start with "$ " are commands. Each command runs in bash, in a scratch folder
-where client/, server/ and docs/ are the repository's own (so files a sample writes, like run.json,
+where client/, server/, docs/ and scripts/ are the repository's own (so files a sample writes, like run.json,
 stay out of the tree; the scratch folder's path is taken out of what they print), one after another in document order across all files, so that a later sample
 may read what an earlier one wrote. Its stdout and stderr replace the lines under it. The server the
 samples name (127.0.0.1:8080) is started by scripts/docs.sh, not here.
