@@ -30,6 +30,8 @@
 #   soak       runs by time of SOAK_MINUTES (default 30), closed then open at half its rate: the
 #              client's RSS, heap after GC and record bytes every 10 s; the cost of --record beside
 #              wrk; report's time over the closed soak's record
+#   day        a day's record (DAY_HOURS, default 24, at DAY_RATE/s, default 10,000), written as a
+#              run writes it, nothing sent, then reported under -Xmx256m: time, RSS, heap, page
 #
 # ROUNDS: alternating rounds (default 5). SECS: seconds of each closed-model and --live run, rate
 # and CPU measured in the same run (default 20). WRK2: wrk2's binary (default: wrk2 on the PATH);
@@ -38,14 +40,15 @@
 # and the oldest 17+ under /usr/lib/jvm). CAP_ROUNDS: capacity searches per server (default 3).
 # Smaller, for a quick check of the harness itself: OPEN_MAX_STEPS (the open search's rates per
 # generator, default 9), OPEN_SEARCH_RUNS (its runs per rate, default 3), BURST_THREADS (default
-# 10000), MERGE_ITERATIONS (default 27027), START_USERS (default 2000), SOAK_MINUTES (default 30).
+# 10000), MERGE_ITERATIONS (default 27027), START_USERS (default 2000), SOAK_MINUTES (default 30),
+# DAY_HOURS (default 24).
 # Needs wrk, hey, h2load, ab, nginx and GNU time (Debian: wrk, hey, nghttp2-client,
 # apache2-utils, nginx, time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-ALL=(closed open cliff start live flow inflight request server burst recording fidelity merge capacity soak)
+ALL=(closed open cliff start live flow inflight request server burst recording fidelity merge capacity soak day)
 SECTIONS=("${ALL[@]}") ESTIMATE_ONLY=""
 while (($#)); do
   case $1 in
@@ -106,6 +109,7 @@ estimate() {
     merge) echo 420 ;;
     capacity) echo $((CAP_ROUNDS * 2 * 40 + 60)) ;;
     soak) echo $((2 * (SOAK_MINUTES * 60 + 5) + ROUNDS * (3 * SECS + 6) + 60)) ;;
+    day) echo $((DAY_HOURS * 100 + 60)) ;;
   esac
 }
 TOTAL=0
