@@ -383,7 +383,7 @@ public final class Main {
               + " of its "
               + whole.totalRequests()
               + " requests)");
-      long mergeable = RecordLayout.maxRequests(whole, !rc.keepAlive());
+      long mergeable = RecordLayout.MAX_REQUESTS;
       if (whole.totalRequests() > mergeable) {
         out.println(
             "Note: the whole plan's "

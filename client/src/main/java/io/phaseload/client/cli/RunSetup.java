@@ -175,13 +175,13 @@ final class RunSetup {
     }
     // The most iterations each user can run that the recording can address: each sends a request
     // at least, so no more than the recording's slots over the users.
-    long slots = RecordLayout.maxRequests(ClosedStages.plan(threads, 1, held, scenario.names()));
+    long slots = RecordLayout.MAX_REQUESTS;
     int low = 1;
     int high = (int) Math.max(1, Math.min(Integer.MAX_VALUE, slots / threads));
     while (low < high) {
       int mid = (int) (((long) low + high + 1) / 2);
       LoadPlan plan = ClosedStages.plan(threads, mid, held, scenario.names());
-      if (plan.totalRequests() <= RecordLayout.maxRequests(plan, target.noKeepAlive)) {
+      if (plan.totalRequests() <= RecordLayout.MAX_REQUESTS) {
         low = mid;
       } else {
         high = mid - 1;

@@ -341,7 +341,7 @@ public final class RecordFile {
     RecordHeader header = parse(file, bytes);
     LoadPlan plan = header.plan();
     if (header.requests() != plan.totalRequests()
-        || plan.totalRequests() > RecordLayout.maxRequests(plan, header.connections())) {
+        || plan.totalRequests() > RecordLayout.MAX_REQUESTS) {
       throw new RecordFileException(
           file
               + " is damaged: it says "

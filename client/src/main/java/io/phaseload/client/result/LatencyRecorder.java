@@ -428,12 +428,12 @@ public final class LatencyRecorder {
 
   private static LatencyRecorder allocate(LoadPlan plan, boolean connections, boolean sparse) {
     long total = plan.totalRequests();
-    if (total > RecordLayout.maxRequests(plan, connections)) {
+    if (total > RecordLayout.MAX_REQUESTS) {
       throw new IllegalArgumentException(
           "the plan has "
               + total
               + " requests; one run records at most "
-              + RecordLayout.maxRequests(plan, connections)
+              + RecordLayout.MAX_REQUESTS
               + ": lower THREADS or ITERATIONS");
     }
     int phases = plan.phases().size();

@@ -49,7 +49,7 @@ public final class HeapCheck {
   public static void require(LoadPlan plan, boolean connections, long extraBytes)
       throws RunRefusedException {
     long requests = plan.totalRequests();
-    long most = RecordLayout.maxRequests(plan, connections);
+    long most = RecordLayout.MAX_REQUESTS;
     if (requests > most) {
       // The refusal names what sets the size: a rate, or THREADS x ITERATIONS.
       throw new RunRefusedException(plan.model().tooLarge(plan, requests, most));
@@ -118,15 +118,14 @@ public final class HeapCheck {
   public static void requireForReport(
       LoadPlan whole, long requests, boolean connections, long shardBytes)
       throws RunRefusedException {
-    if (whole.totalRequests() > RecordLayout.maxRequests(whole, connections)) {
+    if (whole.totalRequests() > RecordLayout.MAX_REQUESTS) {
       throw new RunRefusedException(
           String.format(
               Locale.ROOT,
-              "the plan's shards hold %,d requests; one report merges at most %,d (one array of"
-                  + " %d-byte records): report each shard's file on its own",
+              "the plan's shards hold %,d requests; one report merges at most %,d (a recording's"
+                  + " slots are numbered by int): report each shard's file on its own",
               whole.totalRequests(),
-              RecordLayout.maxRequests(whole, connections),
-              RecordLayout.longsPerRequest(whole, connections) * Long.BYTES));
+              RecordLayout.MAX_REQUESTS));
     }
     requireHeap(
         requests,

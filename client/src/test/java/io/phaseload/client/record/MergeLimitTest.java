@@ -74,7 +74,8 @@ class MergeLimitTest {
     assertEquals("", r.out());
     assertEquals(
         "phaseload: the plan's shards hold 3,700,000,000 requests; one report merges at most"
-            + " 1,073,741,819 (one array of 16-byte records): report each shard's file on its own\n",
+            + " 1,073,741,819 (a recording's slots are numbered by int): report each shard's file"
+            + " on its own\n",
         r.err());
   }
 

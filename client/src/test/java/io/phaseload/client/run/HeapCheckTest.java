@@ -1,11 +1,17 @@
 package io.phaseload.client.run;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.OpenStages;
+import io.phaseload.client.plan.Spacing;
+import io.phaseload.client.plan.Stage;
+import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordLayout;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -56,22 +62,45 @@ class HeapCheckTest {
   }
 
   /**
-   * Records with connection times are 40 bytes a request, not 16: fewer of them fit the one array a
-   * merge makes, and a plan between the two limits is refused in one line before any heap is asked.
+   * A day at 10,000 arrivals a second (864 M requests, 24 bytes each in memory) is one recording,
+   * its pages allocated as they fill: the open model's limit was the one array's, 715,827,879.
    */
   @Test
-  void aMergeOfRecordsWithConnectionTimesHasALowerLimit() {
-    LoadPlan plan = LoadPlan.of(1000, 500_000, List.of(1.0), List.of("GET"));
-    long requests = plan.totalRequests();
-    assertTrue(
-        requests > RecordLayout.maxRequests(plan, true)
-            && requests <= RecordLayout.maxRequests(plan),
-        requests + " requests lie between the two limits");
-    RunRefusedException e =
+  void aDayOfArrivalsIsOneRecording() {
+    LoadPlan day =
+        OpenStages.plan(
+            50,
+            List.of(new Stage(10_000, 10_000, Duration.ofHours(24))),
+            Spacing.UNIFORM,
+            List.of("GET"));
+    assertEquals(864_000_000L, day.totalRequests());
+    LatencyRecorder rec = LatencyRecorder.sparse(day, false);
+    assertEquals(864_000_000L, rec.capacity());
+    assertEquals(0, rec.slotsAllocated());
+  }
+
+  /**
+   * A recording's slots are numbered by int, whatever a request takes: records with connection
+   * times (40 bytes a request) merge up to the same count as those without, and a plan past it is
+   * refused in one line before any heap is asked.
+   */
+  @Test
+  void aMergeIsBoundedBySlotsNotByTheBytesOfARequest() {
+    LoadPlan within = LoadPlan.of(1000, 500_000, List.of(1.0), List.of("GET"));
+    assertTrue(within.totalRequests() <= RecordLayout.MAX_REQUESTS);
+    RunRefusedException heap =
         assertThrows(
             RunRefusedException.class,
-            () -> HeapCheck.requireForReport(plan, plan.totalRequests(), true, 0));
-    assertTrue(e.getMessage().contains("one report merges at most"), e.getMessage());
-    assertTrue(e.getMessage().contains("40-byte records"), e.getMessage());
+            () -> HeapCheck.requireForReport(within, within.totalRequests(), true, 0));
+    assertTrue(heap.getMessage().contains("(40 bytes each)"), heap.getMessage());
+    LoadPlan past = LoadPlan.of(10_000, 120_000, List.of(1.0), List.of("GET"));
+    for (boolean connections : new boolean[] {false, true}) {
+      RunRefusedException e =
+          assertThrows(
+              RunRefusedException.class,
+              () -> HeapCheck.requireForReport(past, past.totalRequests(), connections, 0));
+      assertTrue(
+          e.getMessage().contains("one report merges at most 1,073,741,819"), e.getMessage());
+    }
   }
 }
