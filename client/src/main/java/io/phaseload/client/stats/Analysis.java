@@ -10,6 +10,7 @@ import io.phaseload.client.result.SharedPasses;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -59,19 +60,19 @@ public record Analysis(
     LoadPlan plan = result.plan();
     boolean open = result.recording().hasIntendedStarts();
     Summary[] summaries = new Summary[2];
-    List<List<Drift>> drifts = new ArrayList<>(List.of(List.of()));
+    AtomicReference<List<Drift>> drifts = new AtomicReference<>(List.of());
     TimeSeries[] rows = new TimeSeries[1];
     List<Consumer<RunResult>> tasks = new ArrayList<>();
     tasks.add(r -> summaries[0] = Summary.of(r.recording(), plan));
     if (open) {
       tasks.add(r -> summaries[1] = Summary.of(r.recording(), plan, false));
     }
-    tasks.add(r -> drifts.set(0, Drift.of(r, driftMin)));
+    tasks.add(r -> drifts.set(Drift.of(r, driftMin)));
     if (perSecond) {
       tasks.add(r -> rows[0] = TimeSeries.of(r.recording()));
     }
     SharedPasses.together(result, tasks);
-    return new Analysis(result, summaries[0], summaries[1], drifts.get(0), rows[0]);
+    return new Analysis(result, summaries[0], summaries[1], drifts.get(), rows[0]);
   }
 
   /** Whether every request left the client and succeeded, and the run was not stopped early. */
