@@ -69,10 +69,10 @@ class LayersTest {
   static final Set<String> ENGINE_SHARED = Set.of("engine", "engine.loop");
 
   /**
-   * The engine's protocol packages: each holds one protocol's codec and its {@code LoopConnection}.
-   * A protocol's package may use {@link #ENGINE_SHARED} and never another protocol's, so that one
-   * protocol changes without touching the others. A next protocol is a package beside these (HTTP/2
-   * in engine.http2), listed here.
+   * The engine's protocol packages: each holds one protocol's codec and its loop connection (a
+   * {@code Route} and a {@code LoopChannel}). A protocol's package may use {@link #ENGINE_SHARED}
+   * and never another protocol's, so that one protocol changes without touching the others. A next
+   * protocol is a package beside these (HTTP/2 in engine.http2), listed here.
    */
   static final Set<String> PROTOCOLS = Set.of("engine.http1");
 

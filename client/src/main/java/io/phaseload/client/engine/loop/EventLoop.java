@@ -25,8 +25,7 @@ import java.util.function.Consumer;
  * bounds how late a timeout is noticed.
  *
  * <p>{@link #execute}, {@link #wakeup} and {@link #stop} are thread-safe; everything else is called
- * on the loop's own thread. Public only as a type a protocol's {@link LoopConnection} is made with:
- * its members are the loop package's.
+ * on the loop's own thread, by the loop package and the protocols' connections.
  */
 public final class EventLoop implements Runnable {
 
@@ -124,15 +123,36 @@ public final class EventLoop implements Runnable {
     }
   }
 
-  boolean aborted() {
+  /** Whether the engine was aborted. */
+  public boolean aborted() {
     return aborted.getAsBoolean();
+  }
+
+  /** The loop's clock, read once per turn: what deadlines are set from. */
+  public long now() {
+    return now;
+  }
+
+  /** The run's failure reasons, which failures fill. */
+  public Reasons reasons() {
+    return reasons;
+  }
+
+  /** How long a connect (and its handshake) may take. */
+  public long connectTimeoutNanos() {
+    return connectTimeoutNanos;
+  }
+
+  /** How long a response may take once its request is written, and each wait for its bytes. */
+  public long readTimeoutNanos() {
+    return readTimeoutNanos;
   }
 
   /**
    * Tells of a failed request on the loop's next turn: never from within the send that failed, so
    * that a target that fails at once cannot recurse one send into the next.
    */
-  void defer(Runnable tell) {
+  public void defer(Runnable tell) {
     failed.add(tell);
   }
 

@@ -1,10 +1,11 @@
 package io.phaseload.client.engine.loop;
 
 /**
- * What an {@link EventLoop} drives: a connection registered with its selector, the key's
- * attachment. Called on the loop's thread only.
+ * What an {@link EventLoop} drives: a protocol's connection, registered with the loop's selector
+ * through its {@link LoopSocket}, the key's attachment. Every protocol's connection is one ({@code
+ * engine.http1}, {@code engine.http2}). Called on the loop's thread only.
  */
-interface LoopChannel {
+public interface LoopChannel {
 
   /** The selector found the connection ready for {@code ops} ({@code SelectionKey.OP_*}). */
   void ready(int ops);

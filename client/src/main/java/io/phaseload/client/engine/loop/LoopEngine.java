@@ -17,12 +17,12 @@ import javax.net.ssl.SSLException;
 /**
  * The event-loop engine, {@code --engine loop}: a few {@link EventLoop}s (one per core unless told
  * otherwise), each driving many non-blocking connections, so that a user is a connection and a
- * small state machine instead of a thread. Each connection is a {@link LoopConnection} (socket,
- * TLS, timeouts) of one protocol, HTTP/1.1's {@link Http1Connection}: requests without variables
- * are written from the bytes {@link Wire} encoded once; responses are parsed in place from the
- * loop's buffer by the one {@code ResponseParser}, with the thread engine's outcomes and reasons;
- * https through {@link LoopTls}, an {@code SSLEngine} per connection on the thread engine's trust
- * settings.
+ * small state machine instead of a thread. Each user reaches each origin by a {@link Route} of one
+ * protocol, HTTP/1.1's {@link Http1Connection} (its socket and TLS a {@link LoopSocket}): requests
+ * without variables are written from the bytes {@link Wire} encoded once; responses are parsed in
+ * place from the loop's buffer by the one {@code ResponseParser}, with the thread engine's outcomes
+ * and reasons; https through {@link LoopTls}, an {@code SSLEngine} per connection on the thread
+ * engine's trust settings.
  *
  * <p>A run drives its users through {@link #drive} ({@link LoopUsers}): each is stepped on its
  * loop's thread when its answer comes or its timer fires. {@link #open} gives the blocking {@link
@@ -34,10 +34,10 @@ import javax.net.ssl.SSLException;
 public final class LoopEngine implements Engine {
 
   /**
-   * The protocol every connection speaks: HTTP/1.1. A second protocol is another {@link
-   * LoopConnection}, in its own package, picked here.
+   * The route each origin's users take, by origin: HTTP/1.1's {@link Http1Connection}. A protocol
+   * is a {@link Route} and a {@link LoopChannel}, in a package of its own, picked here.
    */
-  private static final LoopConnection.Maker PROTOCOL = Http1Connection::new;
+  private final Route.Maker[] protocols;
 
   private final Wire wire;
   private final EventLoop[] loops;
@@ -69,6 +69,8 @@ public final class LoopEngine implements Engine {
       throw new IllegalArgumentException("loops must be at least 1, got " + loops);
     }
     this.wire = Wire.of(settings);
+    this.protocols = new Route.Maker[wire.origins().length];
+    java.util.Arrays.fill(protocols, (Route.Maker) Http1Connection::new);
     this.reasons = settings.reasons();
     this.aheadBoundNanos = settings.connectTimeout().plus(settings.readTimeout()).toNanos();
     this.loops = new EventLoop[loops];
@@ -108,7 +110,7 @@ public final class LoopEngine implements Engine {
 
   /** A new user on loop {@code loop}, whose outcomes {@code caller} hears. Thread-safe. */
   LoopUser user(int loop, Caller caller) {
-    return new LoopUser(loops[loop], caller, wire, PROTOCOL);
+    return new LoopUser(loops[loop], caller, wire, protocols);
   }
 
   /**

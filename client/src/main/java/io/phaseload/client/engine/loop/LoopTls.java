@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
+import java.util.List;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
@@ -12,9 +13,9 @@ import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 
 /**
- * The TLS of one {@link LoopConnection} to an https origin: an {@link SSLEngine} per connection
- * made, driven without blocking from the loop, and two buffers of records, those received and not
- * yet decrypted and those encrypted and not yet taken by the socket. The engine trusts what the
+ * The TLS of one {@link LoopSocket} to an https origin: an {@link SSLEngine} per connection made,
+ * driven without blocking from the loop, and two buffers of records, those received and not yet
+ * decrypted and those encrypted and not yet taken by the socket. The engine trusts what the
  * origin's context trusts and checks the host name and sends SNI as the raw engine's {@code
  * SSLSocket} does, so {@code --insecure} and the trust store behave the same on both engines.
  *
@@ -33,6 +34,10 @@ final class LoopTls {
   private static final ByteBuffer NOTHING = ByteBuffer.allocate(0);
 
   private final Origin origin;
+
+  /** The protocols offered by ALPN, most wanted first; empty to offer none. */
+  private final String[] alpn;
+
   private SSLEngine engine;
 
   /** Records received and not yet decrypted, from 0 to the position. */
@@ -41,8 +46,9 @@ final class LoopTls {
   /** Records made and not yet written, from the position to the limit. */
   private ByteBuffer netOut;
 
-  LoopTls(Origin origin) {
+  LoopTls(Origin origin, List<String> alpn) {
     this.origin = origin;
+    this.alpn = alpn.toArray(new String[0]);
   }
 
   /** A new engine for a connection just made; its handshake is not begun until {@link #step}. */
@@ -53,6 +59,9 @@ final class LoopTls {
     params.setEndpointIdentificationAlgorithm(origin.verifyHostname ? "HTTPS" : null);
     if (!origin.serverNames.isEmpty()) {
       params.setServerNames(origin.serverNames);
+    }
+    if (alpn.length > 0) {
+      params.setApplicationProtocols(alpn);
     }
     engine.setSSLParameters(params);
     int size = engine.getSession().getPacketBufferSize();
@@ -105,6 +114,12 @@ final class LoopTls {
         }
       }
     }
+  }
+
+  /** The protocol the server chose by ALPN once the handshake is over; empty if none. */
+  String applicationProtocol() {
+    String p = engine == null ? null : engine.getApplicationProtocol();
+    return p == null ? "" : p;
   }
 
   /** What {@code SSLSocket} says when the server closes during the handshake. */
@@ -244,7 +259,7 @@ final class LoopTls {
 
   /** Loads and links what a handshake uses, so that the first connection does not wait on disk. */
   static void prepare(Origin origin) throws SSLException {
-    LoopTls tls = new LoopTls(origin);
+    LoopTls tls = new LoopTls(origin, List.of());
     tls.start();
     tls.wrap(NOTHING);
     tls.engine.closeOutbound();

@@ -6,10 +6,10 @@ import io.phaseload.client.request.Vars;
 import io.phaseload.client.result.ExchangeTimes;
 
 /**
- * One user of the event-loop engine: a connection per origin of the scenario, each of the protocol
- * its {@link LoopConnection.Maker} makes, all driven by one loop, and at most one request in
- * flight. Where the raw engine gives a user a thread, this gives it a few hundred bytes and a
- * {@link Caller} to call back.
+ * One user of the event-loop engine: a {@link Route} per origin of the scenario, each of the
+ * protocol its {@link Route.Maker} makes (a connection of its own, or a stream on a shared one),
+ * all driven by one loop, and at most one request in flight. Where the raw engine gives a user a
+ * thread, this gives it a few hundred bytes and a {@link Caller} to call back.
  *
  * <p>{@link #execute} may be called from any thread; everything else only on the user's loop
  * thread, from a task run by {@link #execute} or from {@link Caller#answered}.
@@ -18,19 +18,20 @@ final class LoopUser implements ExchangeTimes {
 
   private final EventLoop loop;
   private final EncodedRequest[] requests;
-  private final LoopConnection[] connections;
-  private final boolean keepAlive;
+  private final Route[] routes;
 
-  /** The connection of the last request, whose times {@link #connectNanos} and after report. */
-  private LoopConnection last;
+  /** The route of the last request, whose times {@link #connectNanos} and after report. */
+  private Route last;
 
-  LoopUser(EventLoop loop, Caller caller, Wire wire, LoopConnection.Maker protocol) {
+  /**
+   * @param protocols the maker of each origin's route, by origin
+   */
+  LoopUser(EventLoop loop, Caller caller, Wire wire, Route.Maker[] protocols) {
     this.loop = loop;
     this.requests = wire.requests();
-    this.keepAlive = wire.keepAlive();
-    this.connections = new LoopConnection[wire.origins().length];
-    for (int i = 0; i < connections.length; i++) {
-      connections[i] = protocol.make(loop, caller, wire, i);
+    this.routes = new Route[wire.origins().length];
+    for (int i = 0; i < routes.length; i++) {
+      routes[i] = protocols[i].make(loop, caller, wire, i);
     }
   }
 
@@ -40,27 +41,33 @@ final class LoopUser implements ExchangeTimes {
   }
 
   /**
-   * The connections {@link #openAhead} opens: one per origin, none with {@code --no-keepalive}.
-   * Thread-safe.
+   * The connections {@link #openAhead} opens: at most one per origin, none with {@code
+   * --no-keepalive}. Thread-safe.
    */
   int connectionsAhead() {
-    return keepAlive ? connections.length : 0;
+    int n = 0;
+    for (Route r : routes) {
+      n += r.ahead();
+    }
+    return n;
   }
 
   /**
    * Opens {@link #connectionsAhead} connections before the user's first request; {@code done} hears
    * each one's end. Loop thread only.
    */
-  void openAhead(LoopConnection.Ahead done) {
-    for (LoopConnection c : connections) {
-      c.openAhead(done);
+  void openAhead(Route.Ahead done) {
+    for (Route r : routes) {
+      if (r.ahead() > 0) {
+        r.openAhead(done);
+      }
     }
   }
 
   /** Ends the openings ahead still under way, each with {@code failure}. Loop thread only. */
   void abandonAhead(int failure) {
-    for (LoopConnection c : connections) {
-      c.abandonAhead(failure);
+    for (Route r : routes) {
+      r.abandonAhead(failure);
     }
   }
 
@@ -72,7 +79,7 @@ final class LoopUser implements ExchangeTimes {
   public void send(int request, Vars vars) {
     EncodedRequest p = requests[request];
     int e = p.spec.pickEndpoint(request, vars);
-    last = connections[p.origin[e]];
+    last = routes[p.origin[e]];
     last.send(p, e, request, vars);
   }
 
@@ -112,12 +119,10 @@ final class LoopUser implements ExchangeTimes {
     return last.capture(outcome, requests[request], request, vars);
   }
 
-  /**
-   * Closes this user's connections; a request in flight is dropped unanswered. Loop thread only.
-   */
+  /** Closes this user's routes; a request in flight is dropped unanswered. Loop thread only. */
   public void close() {
-    for (LoopConnection c : connections) {
-      c.disconnect();
+    for (Route r : routes) {
+      r.close();
     }
   }
 }

@@ -124,8 +124,8 @@ final class LoopUsers {
     // Real time, whatever the run's clock: the bound is on sockets.
     long begin = System.nanoTime();
     CountDownLatch open = new CountDownLatch(connections);
-    LoopConnection.Ahead done =
-        new LoopConnection.Ahead() {
+    Route.Ahead done =
+        new Route.Ahead() {
           @Override
           public void opened(long connectNanos, long tlsNanos) {
             tally.open(connectNanos, tlsNanos);
