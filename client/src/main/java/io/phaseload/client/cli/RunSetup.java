@@ -68,6 +68,7 @@ final class RunSetup {
           .timeouts(target.connectTimeout(), target.readTimeout())
           .engine(EngineKind.parse(load.engine), threadMode(), target.insecure)
           .keepAlive(!target.noKeepAlive)
+          .protocol(target.protocol())
           .maxFailures(
               load.maxFailures == null
                   ? FailureLimit.UNLIMITED

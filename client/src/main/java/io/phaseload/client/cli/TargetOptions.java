@@ -1,5 +1,6 @@
 package io.phaseload.client.cli;
 
+import io.phaseload.client.engine.Protocol;
 import io.phaseload.client.plan.Target;
 import java.time.Duration;
 import java.util.List;
@@ -38,6 +39,65 @@ final class TargetOptions {
       name = "--insecure",
       usage = "https: trust any certificate and host name (self-signed test servers only)")
   boolean insecure;
+
+  @Option(
+      name = "--http2",
+      forbids = {"--http1.1", "--http2-prior-knowledge"},
+      usage =
+          "speak HTTP/2: h2c with prior knowledge on http, ALPN on https (the server's choice is"
+              + " used); on the loop engine")
+  boolean http2;
+
+  @Option(
+      name = "--http2-prior-knowledge",
+      forbids = {"--http1.1", "--http2"},
+      usage = "speak HTTP/2 with no fall back: h2c on http, only h2 offered by ALPN on https")
+  boolean http2PriorKnowledge;
+
+  @Option(
+      name = "--http1.1",
+      forbids = {"--http2", "--http2-prior-knowledge"},
+      usage = "speak HTTP/1.1 (the default)")
+  boolean http11;
+
+  @Option(
+      name = "--connections",
+      metaVar = "C",
+      usage =
+          "HTTP/2: the users share C connections (h2load's -c; default one per user), spread"
+              + " over the loops")
+  Integer connections;
+
+  @Option(
+      name = "--streams",
+      metaVar = "M",
+      usage =
+          "HTTP/2: at most M streams open at once on each connection (h2load's -m; default the"
+              + " server's SETTINGS_MAX_CONCURRENT_STREAMS, which caps M); a request that finds"
+              + " them all open waits, and the wait is counted")
+  Integer streams;
+
+  /** The protocol these options ask for. */
+  Protocol protocol() {
+    boolean h2 = http2 || http2PriorKnowledge;
+    if (!h2 && (connections != null || streams != null)) {
+      throw new IllegalArgumentException(
+          "--connections and --streams share HTTP/2 connections: add --http2");
+    }
+    if (connections != null && connections < 1) {
+      throw new IllegalArgumentException("--connections must be at least 1, got " + connections);
+    }
+    if (streams != null && streams < 1) {
+      throw new IllegalArgumentException("--streams must be at least 1, got " + streams);
+    }
+    return h2
+        ? new Protocol(
+            true,
+            http2PriorKnowledge,
+            connections == null ? 0 : connections,
+            streams == null ? 0 : streams)
+        : Protocol.HTTP_1_1;
+  }
 
   @Option(
       name = "--no-keepalive",

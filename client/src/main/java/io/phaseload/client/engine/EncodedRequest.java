@@ -23,6 +23,13 @@ public final class EncodedRequest {
   public final RequestSpec spec;
   public final Expectation expect;
   public final boolean head;
+
+  /**
+   * Whether the request says its body's length: it has one, or its method is one that carries one
+   * (POST, PUT, PATCH), where an empty body is sent as {@code Content-Length: 0}.
+   */
+  public final boolean sendsLength;
+
   public final int keep;
 
   /** The headers the request's captures read, lower case: the parser keeps their values. */
@@ -51,6 +58,11 @@ public final class EncodedRequest {
     this.cookies = cookies;
     this.expect = spec.expect();
     this.head = spec.head();
+    this.sendsLength =
+        spec.body() != null
+            || spec.method().equals("POST")
+            || spec.method().equals("PUT")
+            || spec.method().equals("PATCH");
     this.captures = spec.captures();
     this.keep = bodyToKeep(spec);
     this.keepHeaders =

@@ -16,6 +16,7 @@ import java.time.Duration;
  *     --no-keepalive}): a new connection for every request, asked to close ({@code Connection:
  *     close}) and closed after its response, the time to open it measured apart
  * @param reasons the run's table of failure reasons, which the engine's sessions fill
+ * @param protocol which HTTP the engine speaks, and how HTTP/2 shares connections
  */
 public record EngineSettings(
     EngineKind kind,
@@ -26,9 +27,11 @@ public record EngineSettings(
     Duration readTimeout,
     Tls tls,
     boolean keepAlive,
-    Reasons reasons) {
+    Reasons reasons,
+    Protocol protocol) {
 
   public EngineSettings {
+    protocol.check(kind, keepAlive);
     if (maxConnections < 1) {
       throw new IllegalArgumentException(
           "an engine needs at least 1 connection, got " + maxConnections);

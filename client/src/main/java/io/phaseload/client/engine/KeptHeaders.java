@@ -47,6 +47,11 @@ public final class KeptHeaders {
     setCookieCount = 0;
   }
 
+  /** Whether any header is wanted: some name, or every Set-Cookie. */
+  public boolean wantsAny() {
+    return wanted.length > 0 || cookies;
+  }
+
   /**
    * Keeps the header line {@code b[s, e)}, whose name ends at {@code colon}, if its name is wanted
    * and not yet kept.

@@ -1,6 +1,7 @@
 package io.phaseload.client.run;
 
 import io.phaseload.client.engine.EngineKind;
+import io.phaseload.client.engine.Protocol;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Redaction;
@@ -30,6 +31,7 @@ import java.time.Instant;
  *     with no room set aside for the whole plan: a run of stages ({@code --for}, {@code --stages}),
  *     whose length is time, in either model (a closed one's users' iterations are then a bound, not
  *     a count)
+ * @param protocol which HTTP the run speaks ({@code --http2}), and how HTTP/2 shares connections
  */
 public record RunConfig(
     LoadPlan plan,
@@ -48,13 +50,18 @@ public record RunConfig(
     Integer embeddedWorkers,
     Instant startAt,
     Redaction redaction,
-    boolean sparse) {
+    boolean sparse,
+    Protocol protocol) {
 
   public RunConfig {
     if (plan == null || engine == null || threadMode == null || maxFailures == null) {
       throw new IllegalArgumentException(
           "a run needs a plan, an engine, a thread mode and a limit");
     }
+    if (protocol == null) {
+      throw new IllegalArgumentException("a run needs a protocol (Protocol.HTTP_1_1)");
+    }
+    protocol.check(engine, keepAlive);
     if (redaction == null) {
       throw new IllegalArgumentException("a run needs a redaction (Redaction.DEFAULT)");
     }
@@ -120,7 +127,8 @@ public record RunConfig(
         .embeddedWorkers(embeddedWorkers)
         .startAt(startAt)
         .redaction(redaction)
-        .sparse(sparse);
+        .sparse(sparse)
+        .protocol(protocol);
   }
 
   /**
@@ -138,6 +146,7 @@ public record RunConfig(
     private EngineKind engine = EngineKind.LOOP;
     private ThreadMode threadMode = ThreadMode.AUTO;
     private boolean insecure;
+    private Protocol protocol = Protocol.HTTP_1_1;
     private boolean keepAlive = true;
     private FailureLimit maxFailures = FailureLimit.UNLIMITED;
     private Duration duration;
@@ -214,6 +223,12 @@ public record RunConfig(
       return this;
     }
 
+    /** Which HTTP the run speaks; HTTP/1.1 unless set. */
+    public Builder protocol(Protocol protocol) {
+      this.protocol = protocol;
+      return this;
+    }
+
     /** What the outputs hide; {@link Redaction#DEFAULT} unless set. */
     public Builder redaction(Redaction redaction) {
       this.redaction = redaction;
@@ -243,7 +258,8 @@ public record RunConfig(
           embeddedWorkers,
           startAt,
           redaction,
-          sparse);
+          sparse,
+          protocol);
     }
   }
 }

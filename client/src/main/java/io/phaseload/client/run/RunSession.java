@@ -160,7 +160,8 @@ public final class RunSession implements AutoCloseable {
             config.readTimeout(),
             config.insecure() ? Tls.insecure() : Tls.system(),
             config.keepAlive(),
-            reasons);
+            reasons,
+            config.protocol());
     GeneratorWatch watch = GeneratorWatch.start();
     listener.runStarted(watch.view(recorder, reasons));
     // The engine closes first: its event loops, if it has any, are tasks of the executor.

@@ -3,6 +3,7 @@ package io.phaseload.client.testing;
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.EngineKind;
 import io.phaseload.client.engine.EngineSettings;
+import io.phaseload.client.engine.Protocol;
 import io.phaseload.client.engine.Tls;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Reasons;
@@ -49,6 +50,7 @@ public final class TestEngines {
         read,
         tls,
         true,
-        reasons);
+        reasons,
+        Protocol.HTTP_1_1);
   }
 }

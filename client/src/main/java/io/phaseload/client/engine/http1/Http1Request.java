@@ -77,11 +77,7 @@ public final class Http1Request {
     for (int i = 0; i < headerNames.length; i++) {
       headerNames[i] = bytes(spec.headers().get(i).name());
     }
-    this.sendsLength =
-        spec.body() != null
-            || spec.method().equals("POST")
-            || spec.method().equals("PUT")
-            || spec.method().equals("PATCH");
+    this.sendsLength = request.sendsLength;
     this.fixed = new byte[origin.length][];
     if (spec.constant()) {
       Vars none = Vars.none();

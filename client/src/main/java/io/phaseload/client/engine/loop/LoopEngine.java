@@ -4,10 +4,12 @@ import io.phaseload.client.engine.Drive;
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.EngineSettings;
 import io.phaseload.client.engine.Origin;
+import io.phaseload.client.engine.Protocol;
 import io.phaseload.client.engine.User;
 import io.phaseload.client.engine.Wire;
 import io.phaseload.client.engine.http1.Http1Connection;
 import io.phaseload.client.engine.http1.ResponseParser;
+import io.phaseload.client.engine.http2.Http2Connections;
 import io.phaseload.client.request.Reasons;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,6 +41,9 @@ public final class LoopEngine implements Engine {
    */
   private final Route.Maker[] protocols;
 
+  /** What {@link #protocol} says. */
+  private final String spoken;
+
   private final Wire wire;
   private final EventLoop[] loops;
   private final AtomicInteger next = new AtomicInteger();
@@ -69,8 +74,8 @@ public final class LoopEngine implements Engine {
       throw new IllegalArgumentException("loops must be at least 1, got " + loops);
     }
     this.wire = Wire.of(settings);
-    this.protocols = new Route.Maker[wire.origins().length];
-    java.util.Arrays.fill(protocols, (Route.Maker) Http1Connection::new);
+    this.protocols = protocols(settings.protocol(), wire, loops);
+    this.spoken = spoken(protocols);
     this.reasons = settings.reasons();
     this.aheadBoundNanos = settings.connectTimeout().plus(settings.readTimeout()).toNanos();
     this.loops = new EventLoop[loops];
@@ -88,9 +93,54 @@ public final class LoopEngine implements Engine {
     }
   }
 
-  /** One loop per core, and no more loops than users, each a task of {@code on}. */
+  /**
+   * One loop per core, and no more loops than users, nor than the connections HTTP/2 shares, each a
+   * task of {@code on}.
+   */
   public LoopEngine(EngineSettings settings, Executor on) {
-    this(settings, defaultLoops(settings.maxConnections()), on);
+    this(settings, defaultLoops(connections(settings)), on);
+  }
+
+  /** The most connections the engine keeps at once: one per user, or HTTP/2's shared ones. */
+  private static int connections(EngineSettings settings) {
+    int shared = settings.protocol().connections();
+    return shared > 0 ? Math.min(shared, settings.maxConnections()) : settings.maxConnections();
+  }
+
+  /**
+   * Each origin's protocol: HTTP/1.1, or HTTP/2 as asked (with prior knowledge on http; on https by
+   * ALPN, which the server's answer to a probe decides unless the run insists on h2).
+   */
+  private static Route.Maker[] protocols(Protocol protocol, Wire wire, int loops) {
+    Route.Maker[] makers = new Route.Maker[wire.origins().length];
+    Route.Maker http2 =
+        protocol.http2()
+            ? new Http2Connections(wire, protocol.connections(), protocol.streams(), loops)
+            : null;
+    for (int o = 0; o < makers.length; o++) {
+      Origin origin = wire.origins()[o];
+      boolean h2 =
+          protocol.http2()
+              && (origin.tlsContext == null || protocol.insist() || Alpn.choosesH2(origin));
+      makers[o] = h2 ? http2 : Http1Connection::new;
+    }
+    return makers;
+  }
+
+  /** The protocol the engine speaks: HTTP/2 if any origin's connections speak it. */
+  private static String spoken(Route.Maker[] makers) {
+    for (Route.Maker m : makers) {
+      if (m instanceof Http2Connections) {
+        return "HTTP/2";
+      }
+    }
+    return "HTTP/1.1";
+  }
+
+  /** The protocol the engine's connections speak: HTTP/2, or HTTP/1.1 where ALPN chose it. */
+  @Override
+  public String protocol() {
+    return spoken;
   }
 
   /** The loops a run of {@code users} concurrent users gets by default: one per core. */
