@@ -22,4 +22,13 @@ public interface ExchangeTimes {
   default long firstByteNanos() {
     return 0;
   }
+
+  /**
+   * How long the last exchange waited for a free HTTP/2 stream: from its hand-over, on a ready
+   * connection with every stream the limits allow open, to its stream's opening; 0 if it waited for
+   * none (HTTP/1.1, or a stream was free).
+   */
+  default long streamWaitNanos() {
+    return 0;
+  }
 }

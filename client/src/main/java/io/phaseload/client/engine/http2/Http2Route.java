@@ -66,7 +66,8 @@ final class Http2Route implements Route {
   }
 
   /** How long the last request waited for a free stream, in nanoseconds; 0 if it did not. */
-  long streamWaitNanos() {
+  @Override
+  public long streamWaitNanos() {
     return stream.streamWaitNanos;
   }
 

@@ -70,6 +70,11 @@ final class LoopSession implements Engine.Session, Caller, Runnable {
   }
 
   @Override
+  public long streamWaitNanos() {
+    return user.streamWaitNanos();
+  }
+
+  @Override
   public void close() {
     user.execute(user::close);
   }

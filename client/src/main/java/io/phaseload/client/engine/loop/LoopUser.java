@@ -111,6 +111,12 @@ final class LoopUser implements ExchangeTimes {
     return last == null ? 0 : last.firstByteNanos();
   }
 
+  /** How long the last request waited for a free HTTP/2 stream; 0 if it did not. */
+  @Override
+  public long streamWaitNanos() {
+    return last == null ? 0 : last.streamWaitNanos();
+  }
+
   /**
    * Takes request {@code request}'s captures from its response, just timed, into {@code vars}, and
    * returns its outcome ({@link EncodedRequest#capture}). Loop thread only, once its answer is in.
