@@ -788,6 +788,8 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     int last = Frames.getInt(payload, 0) & Integer.MAX_VALUE;
     long code = Frames.getInt(payload, 4) & 0xffffffffL;
     state = GOING_AWAY;
+    // The frames of streams opened in this read leave now: a refused request was sent.
+    flush();
     int refused =
         Outcome.failure(
             Outcome.IO,
