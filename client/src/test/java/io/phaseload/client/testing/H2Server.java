@@ -58,6 +58,7 @@ public final class H2Server implements AutoCloseable {
   private final AtomicInteger opened = new AtomicInteger();
   private final AtomicInteger mostOpen = new AtomicInteger();
   private final AtomicInteger pings = new AtomicInteger();
+  private final AtomicInteger sessions = new AtomicInteger();
 
   /** SETTINGS_INITIAL_WINDOW_SIZE to advertise; -1 for none. The server never opens it wider. */
   private final int window;
@@ -112,6 +113,11 @@ public final class H2Server implements AutoCloseable {
     return mostOpen.get();
   }
 
+  /** Connections that began HTTP/2 with the client's preface. */
+  public int sessions() {
+    return sessions.get();
+  }
+
   /** PINGs the client answered. */
   public int pingAcks() {
     return pings.get();
@@ -121,6 +127,7 @@ public final class H2Server implements AutoCloseable {
     while (!socket.isClosed()) {
       try {
         Socket s = socket.accept();
+        s.setTcpNoDelay(true);
         opened.incrementAndGet();
         synchronized (connections) {
           connections.add(s);
@@ -144,6 +151,10 @@ public final class H2Server implements AutoCloseable {
       OutputStream out = s.getOutputStream();
       byte[] preface = new byte[PREFACE.length];
       in.readFully(preface);
+      if (!java.util.Arrays.equals(preface, PREFACE)) {
+        return;
+      }
+      sessions.incrementAndGet();
       byte[] settings = new byte[(maxStreams > 0 ? 6 : 0) + (window >= 0 ? 6 : 0)];
       int at = 0;
       if (maxStreams > 0) {

@@ -36,7 +36,7 @@ class Http2FaultsTest {
       assertTrue(
           run.phase("PEAK").latency().p50() >= Duration.ofMillis(15).toNanos(),
           "the peak's median holds the wait for a stream: " + run.phase("PEAK").latency());
-      assertEquals(server.connections(), server.pingAcks(), "each connection's PING answered");
+      assertEquals(server.sessions(), server.pingAcks(), "each connection's PING answered");
     }
   }
 
@@ -80,8 +80,10 @@ class Http2FaultsTest {
       assertEquals(
           Map.of("refused by the server's GOAWAY (NO_ERROR): not processed", refused),
           reasons(run, Outcome.IO));
-      // What the server read after its GOAWAY, it counted and left unanswered.
-      assertEquals(run.sent(), await(server::requests, (int) run.sent()));
+      // The refused streams left the client; the server may not have read each before the
+      // connection closed, and processed none of them.
+      int read = server.requests();
+      assertTrue(read > server.answered() && read <= run.sent(), read + " read");
     }
   }
 
