@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the web servers RealServerMatrixTest runs the client against (nginx, apache2, lighttpd,
-# python3's http.server) from Debian's packages. The test starts its own instances on 127.0.0.1
+# python3's http.server), and h2o for HTTP/2, from Debian's packages. The test starts its own instances on 127.0.0.1
 # with configurations in temporary directories, so the packages' own services are kept from
 # starting: on a machine with systemd, apache2's would fail to bind port 80 after nginx's took it,
 # and apt-get would report its post-install script as failed. Does nothing when all are there.
@@ -10,8 +10,11 @@ need=()
 [[ -x /usr/sbin/apache2 && -d /usr/lib/apache2/modules ]] || need+=(apache2)
 [[ -x /usr/sbin/lighttpd ]] || need+=(lighttpd)
 [[ -x /usr/bin/python3 ]] || need+=(python3)
+# HTTP/2: h2o beside nginx (Http2RealServerTest), and curl, which checks each speaks h2c first.
+[[ -x /usr/bin/h2o ]] || need+=(h2o)
+[[ -x /usr/bin/curl ]] || need+=(curl)
 if (( ${#need[@]} == 0 )); then
-  echo "install-test-servers: nginx, apache2, lighttpd and python3 are installed"
+  echo "install-test-servers: nginx, apache2, lighttpd, python3, h2o and curl are installed"
   exit 0
 fi
 SUDO=""; [[ $(id -u) == 0 ]] || SUDO=sudo

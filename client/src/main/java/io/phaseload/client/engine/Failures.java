@@ -116,6 +116,10 @@ public final class Failures {
     if (m.contains("validity check failed") || m.contains("certificate expired")) {
       return "TLS: the server's certificate has expired or is not yet valid";
     }
+    if (m.contains("no_application_protocol")) {
+      return "TLS: the server speaks none of the protocols ALPN offered"
+          + " (no_application_protocol); without --http2-prior-knowledge, --http2 takes HTTP/1.1";
+    }
     return "TLS: " + message;
   }
 

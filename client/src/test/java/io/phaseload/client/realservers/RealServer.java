@@ -143,6 +143,14 @@ public final class RealServer implements AutoCloseable {
    */
   @Override
   public void close() {
+    stop(process, dir);
+  }
+
+  /**
+   * Stops {@code process} and every process it started, then deletes {@code dir}. Interrupted, it
+   * kills them at once and keeps the interrupt.
+   */
+  static void stop(Process process, Path dir) {
     List<ProcessHandle> children = process.descendants().toList();
     process.destroy();
     try {

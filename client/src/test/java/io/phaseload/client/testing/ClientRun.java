@@ -80,6 +80,15 @@ public record ClientRun(int code, String out, String err, long millis, List<Anal
     throw new IllegalArgumentException("no outcome kind " + kind);
   }
 
+  /** The run's failures of outcome kind {@code kind} ({@code Outcome.IO}, ...), by reason. */
+  public java.util.Map<String, Long> reasons(int kind) {
+    java.util.Map<String, Long> m = new java.util.TreeMap<>();
+    for (java.util.Map.Entry<Integer, Long> e : total().reasons(kind)) {
+      m.put(result().reasons().message(e.getKey()), e.getValue());
+    }
+    return m;
+  }
+
   /** How many failures had this HTTP status. */
   public long status(int status) {
     return total().statuses().getOrDefault(status, 0L);

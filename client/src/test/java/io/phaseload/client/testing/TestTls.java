@@ -47,6 +47,29 @@ public final class TestTls {
     return context;
   }
 
+  /**
+   * Writes the test certificate and its key as PEM files a server from Debian reads (nginx, h2o):
+   * {@code dir/cert.pem} and {@code dir/key.pem} (PKCS#8).
+   */
+  public static void writePem(java.nio.file.Path dir) throws IOException, GeneralSecurityException {
+    KeyStore ks = keyStore();
+    java.util.Base64.Encoder mime =
+        java.util.Base64.getMimeEncoder(
+            64, "\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    byte[] cert = ks.getCertificate("phaseload-test").getEncoded();
+    byte[] key = ks.getKey("phaseload-test", PASSWORD).getEncoded();
+    java.nio.file.Files.writeString(
+        dir.resolve("cert.pem"),
+        "-----BEGIN CERTIFICATE-----\n"
+            + mime.encodeToString(cert)
+            + "\n-----END CERTIFICATE-----\n");
+    java.nio.file.Files.writeString(
+        dir.resolve("key.pem"),
+        "-----BEGIN PRIVATE KEY-----\n"
+            + mime.encodeToString(key)
+            + "\n-----END PRIVATE KEY-----\n");
+  }
+
   private static KeyStore keyStore() throws IOException, GeneralSecurityException {
     try (InputStream in = TestTls.class.getResourceAsStream("/tls/test-server.p12")) {
       if (in == null) {

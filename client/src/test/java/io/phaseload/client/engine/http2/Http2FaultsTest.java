@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.request.Outcome;
-import io.phaseload.client.stats.Group;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.client.testing.H2Server;
 import io.phaseload.client.testing.H2Server.Act;
@@ -50,7 +49,7 @@ class Http2FaultsTest {
       assertEquals(run.sent() / 10, run.failed("io"));
       assertEquals(
           Map.of("stream reset by the server: RST_STREAM INTERNAL_ERROR", run.failed("io")),
-          reasons(run, Outcome.IO));
+          run.reasons(Outcome.IO));
     }
   }
 
@@ -63,7 +62,7 @@ class Http2FaultsTest {
       assertEquals(List.of(400L, 399L, 1L), List.of(run.sent(), run.ok(), run.failed("io")));
       assertEquals(
           Map.of("refused by the server's GOAWAY (NO_ERROR): not processed", 1L),
-          reasons(run, Outcome.IO));
+          run.reasons(Outcome.IO));
       assertEquals(List.of(400, 399), List.of(server.requests(), server.answered()));
     }
   }
@@ -79,7 +78,7 @@ class Http2FaultsTest {
       assertEquals(server.answered(), run.ok());
       assertEquals(
           Map.of("refused by the server's GOAWAY (NO_ERROR): not processed", refused),
-          reasons(run, Outcome.IO));
+          run.reasons(Outcome.IO));
       // The refused streams left the client; the server may not have read each before the
       // connection closed, and processed none of them.
       int read = server.requests();
@@ -119,7 +118,7 @@ class Http2FaultsTest {
           Map.of(
               "flow-control stall: the server's window stayed shut past the read timeout",
               run.sent()),
-          reasons(run, Outcome.TIMEOUT));
+          run.reasons(Outcome.TIMEOUT));
     }
   }
 
@@ -132,15 +131,5 @@ class Http2FaultsTest {
     args[4] = "--http2";
     System.arraycopy(more, 0, args, 5, more.length);
     return ClientRun.of(args);
-  }
-
-  /** The run's failures of {@code kind} by reason. */
-  static Map<String, Long> reasons(ClientRun run, int kind) {
-    Group total = run.total();
-    Map<String, Long> m = new java.util.TreeMap<>();
-    for (Map.Entry<Integer, Long> e : total.reasons(kind)) {
-      m.put(run.result().reasons().message(e.getKey()), e.getValue());
-    }
-    return m;
   }
 }
