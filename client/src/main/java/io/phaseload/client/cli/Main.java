@@ -2,6 +2,7 @@ package io.phaseload.client.cli;
 
 import io.phaseload.client.compare.Comparison;
 import io.phaseload.client.compare.DriftNoise;
+import io.phaseload.client.engine.Protocol;
 import io.phaseload.client.live.Live;
 import io.phaseload.client.live.LiveOutput;
 import io.phaseload.client.live.LiveRefusedException;
@@ -298,6 +299,10 @@ public final class Main {
       if (thinkLine != null) {
         out.println(thinkLine);
       }
+      String protocolLine = TextReport.protocolLine(info(rc, s));
+      if (protocolLine != null) {
+        out.println(protocolLine);
+      }
       String gapLine = GeneratorLoad.gapLine(generator);
       if (gapLine != null) {
         out.println(gapLine);
@@ -448,6 +453,14 @@ public final class Main {
             s.embedded().isPresent(),
             rc.scenario().seed());
     info = rc.keepAlive() ? info : info.with("keepAlive", false);
+    Protocol p = s.protocol();
+    info = info.with("protocol", p.label());
+    if (p.connections() > 0) {
+      info = info.with("connections", p.connections());
+    }
+    if (p.streams() > 0) {
+      info = info.with("streams", p.streams());
+    }
     // Every report says a run did not check its server's certificate: its TLS proved nothing.
     return rc.insecure() ? info.with("insecure", true) : info;
   }

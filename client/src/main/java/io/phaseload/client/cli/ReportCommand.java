@@ -127,6 +127,10 @@ final class ReportCommand {
     if (thinkLine != null) {
       out.println(thinkLine);
     }
+    String protocolLine = TextReport.protocolLine(merged.info());
+    if (protocolLine != null) {
+      out.println(protocolLine);
+    }
     if (result.merged()) {
       ShardReport.print(result, merged.missing(), out);
     }

@@ -20,14 +20,6 @@ public interface Engine extends AutoCloseable {
   Session open();
 
   /**
-   * The HTTP the engine's connections speak, as reports name it: HTTP/1.1, or HTTP/2 where it was
-   * asked for and, on https, the server chose it by ALPN.
-   */
-  default String protocol() {
-    return "HTTP/1.1";
-  }
-
-  /**
    * Loads and initialises every class the hot path and the failure path need, before the first
    * phase: a class first loaded mid-run may need a file descriptor (a jar, time-zone data) just
    * when the run has used them all. Called once, before any session is opened.

@@ -7,6 +7,7 @@ import io.phaseload.client.request.Outcome;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.OpenedAhead;
 import io.phaseload.client.result.PhaseResult;
+import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.slo.SloResult;
 import io.phaseload.client.stats.Analysis;
@@ -120,6 +121,29 @@ public final class TextReport {
    * phase had any. A merged report's phases sum their shards'.
    */
   public static String thinkLine(RunResult run) {
+    return thinkText(run);
+  }
+
+  /**
+   * The protocol line of a run whose settings ({@link RunInfo#settings}) say it spoke or asked for
+   * HTTP/2: how its users shared connections. Null for HTTP/1.1, every report's default.
+   */
+  public static String protocolLine(RunInfo info) {
+    Object protocol = info.settings().get("protocol");
+    Object connections = info.settings().get("connections");
+    Object streams = info.settings().get("streams");
+    if (!"HTTP/2".equals(protocol)) {
+      return null;
+    }
+    return "Protocol: HTTP/2, "
+        + (connections == null ? "a connection per user" : connections + " connections shared")
+        + ", "
+        + (streams == null
+            ? "as many streams open on each as the server allowed"
+            : "at most " + streams + " streams open on each");
+  }
+
+  private static String thinkText(RunResult run) {
     if (run.phases().stream().noneMatch(p -> p.thinks() > 0)) {
       return null;
     }

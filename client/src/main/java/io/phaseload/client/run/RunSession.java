@@ -1,7 +1,9 @@
 package io.phaseload.client.run;
 
+import io.phaseload.client.engine.Alpn;
 import io.phaseload.client.engine.Engine;
 import io.phaseload.client.engine.EngineSettings;
+import io.phaseload.client.engine.Protocol;
 import io.phaseload.client.engine.Tls;
 import io.phaseload.client.plan.Durations;
 import io.phaseload.client.plan.LoadPlan;
@@ -34,14 +36,16 @@ public final class RunSession implements AutoCloseable {
 
   private final Target target;
   private final PhaseloadServer embedded;
+  private final Protocol protocol;
   private volatile PhaseRunner active;
   private volatile Engine activeEngine;
   private volatile boolean interrupted;
   private volatile List<GeneratorLoad> generator = List.of();
 
-  private RunSession(Target target, PhaseloadServer embedded) {
+  private RunSession(Target target, PhaseloadServer embedded, Protocol protocol) {
     this.target = target;
     this.embedded = embedded;
+    this.protocol = protocol;
   }
 
   /**
@@ -75,7 +79,20 @@ public final class RunSession implements AutoCloseable {
       }
       throw e;
     }
-    return new RunSession(target, server);
+    Protocol spoken = Alpn.spoken(config.protocol(), target, tls(config));
+    return new RunSession(target, server, spoken);
+  }
+
+  private static Tls tls(RunConfig config) {
+    return config.insecure() ? Tls.insecure() : Tls.system();
+  }
+
+  /**
+   * The protocol the run speaks: as asked, but HTTP/1.1 where HTTP/2 was asked on https without
+   * insisting and the server chose HTTP/1.1 by ALPN.
+   */
+  public Protocol protocol() {
+    return protocol;
   }
 
   /**
@@ -158,10 +175,10 @@ public final class RunSession implements AutoCloseable {
             Math.max(1, plan.peakThreads()),
             config.connectTimeout(),
             config.readTimeout(),
-            config.insecure() ? Tls.insecure() : Tls.system(),
+            tls(config),
             config.keepAlive(),
             reasons,
-            config.protocol());
+            protocol);
     GeneratorWatch watch = GeneratorWatch.start();
     listener.runStarted(watch.view(recorder, reasons));
     // The engine closes first: its event loops, if it has any, are tasks of the executor.

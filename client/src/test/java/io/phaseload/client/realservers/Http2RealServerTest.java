@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.testing.ClientRun;
 import java.nio.file.Files;
@@ -51,8 +53,15 @@ class Http2RealServerTest {
       if (tls) {
         args.add("--insecure");
       }
+      Path json = Files.createTempFile("h2-run", ".json");
+      args.addAll(List.of("--json", json.toString()));
       ClientRun run = ClientRun.of(args.toArray(String[]::new));
       assertEquals(0, run.code(), run.out() + run.err() + server.logs());
+      JsonNode settings = new ObjectMapper().readTree(json.toFile()).get("settings");
+      Files.delete(json);
+      assertEquals(
+          List.of("HTTP/2", 4),
+          List.of(settings.get("protocol").asText(), settings.get("connections").asInt()));
       assertEquals(37 * 50, run.sent());
       assertEquals(run.sent(), run.ok());
       assertEquals(run.sent(), server.awaitReceived("HTTP/2", run.sent()), server.logs());
@@ -82,13 +91,23 @@ class Http2RealServerTest {
   }
 
   @Test
-  void anHttpsPortThatOffersOnlyHttp11IsSpokenToInHttp11() throws Exception {
+  void anHttpsPortThatOffersOnlyHttp11IsSpokenToInHttp11(@TempDir Path tmp) throws Exception {
     assumeTrue(H2RealServer.Kind.NGINX.installed(), H2RealServer.Kind.NGINX.notInstalled());
     try (H2RealServer server = H2RealServer.start(H2RealServer.Kind.NGINX, 16)) {
+      Path json = tmp.resolve("run.json");
       ClientRun run =
           ClientRun.of(
-              "4", "10", "--url", server.http1TlsUrl("/index.txt"), "--http2", "--insecure");
+              "4",
+              "10",
+              "--url",
+              server.http1TlsUrl("/index.txt"),
+              "--http2",
+              "--insecure",
+              "--json",
+              json.toString());
       assertEquals(0, run.code(), run.out());
+      assertEquals(
+          "HTTP/1.1", new ObjectMapper().readTree(json.toFile()).at("/settings/protocol").asText());
       assertEquals(run.sent(), server.awaitReceived("HTTP/1.1", run.sent()));
       assertEquals(0, server.received("HTTP/2"));
 

@@ -11,6 +11,7 @@ import io.phaseload.client.engine.http1.Http1Connection;
 import io.phaseload.client.engine.http1.ResponseParser;
 import io.phaseload.client.engine.http2.Http2Connections;
 import io.phaseload.client.request.Reasons;
+import java.util.Arrays;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
@@ -40,9 +41,6 @@ public final class LoopEngine implements Engine {
    * is a {@link Route} and a {@link LoopChannel}, in a package of its own, picked here.
    */
   private final Route.Maker[] protocols;
-
-  /** What {@link #protocol} says. */
-  private final String spoken;
 
   private final Wire wire;
   private final EventLoop[] loops;
@@ -75,7 +73,6 @@ public final class LoopEngine implements Engine {
     }
     this.wire = Wire.of(settings);
     this.protocols = protocols(settings.protocol(), wire, loops);
-    this.spoken = spoken(protocols);
     this.reasons = settings.reasons();
     this.aheadBoundNanos = settings.connectTimeout().plus(settings.readTimeout()).toNanos();
     this.loops = new EventLoop[loops];
@@ -108,8 +105,8 @@ public final class LoopEngine implements Engine {
   }
 
   /**
-   * Each origin's protocol: HTTP/1.1, or HTTP/2 as asked (with prior knowledge on http; on https by
-   * ALPN, which the server's answer to a probe decides unless the run insists on h2).
+   * Each origin's protocol: HTTP/1.1, or HTTP/2 as asked (with prior knowledge on http, by ALPN on
+   * https: the run found the server's choice before, {@code engine.Alpn}).
    */
   private static Route.Maker[] protocols(Protocol protocol, Wire wire, int loops) {
     Route.Maker[] makers = new Route.Maker[wire.origins().length];
@@ -117,30 +114,8 @@ public final class LoopEngine implements Engine {
         protocol.http2()
             ? new Http2Connections(wire, protocol.connections(), protocol.streams(), loops)
             : null;
-    for (int o = 0; o < makers.length; o++) {
-      Origin origin = wire.origins()[o];
-      boolean h2 =
-          protocol.http2()
-              && (origin.tlsContext == null || protocol.insist() || Alpn.choosesH2(origin));
-      makers[o] = h2 ? http2 : Http1Connection::new;
-    }
+    Arrays.fill(makers, protocol.http2() ? http2 : (Route.Maker) Http1Connection::new);
     return makers;
-  }
-
-  /** The protocol the engine speaks: HTTP/2 if any origin's connections speak it. */
-  private static String spoken(Route.Maker[] makers) {
-    for (Route.Maker m : makers) {
-      if (m instanceof Http2Connections) {
-        return "HTTP/2";
-      }
-    }
-    return "HTTP/1.1";
-  }
-
-  /** The protocol the engine's connections speak: HTTP/2, or HTTP/1.1 where ALPN chose it. */
-  @Override
-  public String protocol() {
-    return spoken;
   }
 
   /** The loops a run of {@code users} concurrent users gets by default: one per core. */
