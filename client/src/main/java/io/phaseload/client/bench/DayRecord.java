@@ -14,6 +14,7 @@ import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.result.RunView;
+import io.phaseload.client.result.SlotWords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,14 +61,14 @@ public final class DayRecord {
             "http://127.0.0.1:8080/items/1",
             false,
             0);
-    LatencyRecorder rec = LatencyRecorder.sparse(plan, false);
+    LatencyRecorder rec = LatencyRecorder.sparse(plan, SlotWords.NONE);
     Reasons reasons = new Reasons();
     long epoch = System.currentTimeMillis() * 1_000_000L;
     String[] failed = {null};
     RecordWriter writer =
         new RecordWriter(
             file,
-            at -> RecordFile.start(plan, scenario, at, 0, false, info, false),
+            at -> RecordFile.start(plan, scenario, at, 0, false, info, SlotWords.NONE),
             50,
             why -> failed[0] = why);
     writer.runStarted(

@@ -96,7 +96,7 @@ final class ReportCommand {
       List<RecordHeader> headers = inputs.headers();
       LoadPlan whole = headers.get(0).plan().whole();
       slos = options.slo.slos(null, whole.requestNames());
-      // Files of formats 6 and 7 are streamed, one run's or shards' alike; older ones are held
+      // Files of formats 6 and later are streamed, one run's or shards' alike; older ones are held
       // whole while the report is made. What each file holds, not what its plan bounds: a run by
       // time's plan is far larger.
       long held = inputs.held().stream().mapToLong(Long::longValue).sum();

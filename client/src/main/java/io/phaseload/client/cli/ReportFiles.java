@@ -118,7 +118,7 @@ final class ReportFiles {
                 rc.scenario().seed(),
                 rc.scenario().usesRandom(),
                 info,
-                !rc.keepAlive()),
+                rc.slotWords()),
         Math.max(1, rc.plan().peakThreads()),
         stop);
   }

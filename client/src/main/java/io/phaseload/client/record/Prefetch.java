@@ -2,6 +2,7 @@ package io.phaseload.client.record;
 
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.SlotWords;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
@@ -23,12 +24,12 @@ final class Prefetch implements LatencyRecorder.Source {
   private static final int PARTS = 3;
 
   private final LoadPlan plan;
-  private final boolean connections;
+  private final SlotWords words;
   private final LatencyRecorder.Source source;
 
-  Prefetch(LoadPlan plan, boolean connections, LatencyRecorder.Source source) {
+  Prefetch(LoadPlan plan, SlotWords words, LatencyRecorder.Source source) {
     this.plan = plan;
-    this.connections = connections;
+    this.words = words;
     this.source = source;
   }
 
@@ -52,7 +53,7 @@ final class Prefetch implements LatencyRecorder.Source {
       source.each(visitor);
       return;
     }
-    LatencyRecorder layout = LatencyRecorder.sparse(plan, connections);
+    LatencyRecorder layout = LatencyRecorder.sparse(plan, words);
     BlockingQueue<Part> free = new ArrayBlockingQueue<>(PARTS);
     BlockingQueue<Part> read = new ArrayBlockingQueue<>(PARTS + 1);
     for (int i = 0; i < PARTS; i++) {

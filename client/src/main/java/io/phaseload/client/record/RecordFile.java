@@ -8,6 +8,7 @@ import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.SlotWords;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -52,15 +53,18 @@ import java.util.zip.Inflater;
  * request before (from 0 for the frame's first) where neighbours are alike: the start in
  * nanoseconds (signed difference), the outcome (signed difference), the latency (as it is), the
  * cell (signed difference); in the open model the start minus the intended start (signed); where
- * the header says {@code connections}, the connect, TLS and first byte times as they are. About
- * eight bytes a request, each read without inflating. Every slot in a run was reached; a slot in no
- * run was not. The other integers are big-endian.
+ * the header says {@code connections}, the connect, TLS and first byte times as they are; where it
+ * says {@code streamWait}, the wait for a free HTTP/2 stream as it is. About eight bytes a request,
+ * each read without inflating. Every slot in a run was reached; a slot in no run was not. The other
+ * integers are big-endian.
  *
- * <p>Format 6 wrote the same frames with each request's longs as they are, big-endian (the start
- * word as its difference from the run's slot before; in the open model the intended start as the
- * start minus it), stored ({@code u8 1}) or deflated ({@code u8 2}), each framed by {@code u32
- * requests, u32 raw length, u32 stored length, u32 CRC-32 of the raw bytes}; the raw bytes began
- * with {@code u32 runs}, then each run's {@code u64 first slot, u32 slots}. It is read as well.
+ * <p>Format 7 wrote the same, with no {@code streamWait} in its header and so no stream waits: it
+ * reads as it did. Format 6 wrote the same frames with each request's longs as they are, big-endian
+ * (the start word as its difference from the run's slot before; in the open model the intended
+ * start as the start minus it), stored ({@code u8 1}) or deflated ({@code u8 2}), each framed by
+ * {@code u32 requests, u32 raw length, u32 stored length, u32 CRC-32 of the raw bytes}; the raw
+ * bytes began with {@code u32 runs}, then each run's {@code u64 first slot, u32 slots}. It is read
+ * as well.
  *
  * <p>A file with no end mark was cut: the process that wrote it died or lost its disk. It reads as
  * a run stopped early, {@code "cut at 12.4 s of 20 s: no end mark"}, with every request its frames
@@ -116,7 +120,7 @@ public final class RecordFile {
         run.reasons().messages(),
         info,
         rec.capacity(),
-        rec.connections(),
+        rec.words(),
         run.reasons().answers());
   }
 
@@ -124,7 +128,7 @@ public final class RecordFile {
    * The header of a run as it begins, before any phase: what {@link RecordWriter} writes first.
    *
    * @param seedPrinted whether the scenario draws from the seed
-   * @param connections whether each request carries its connection times
+   * @param words what each request carries after its own words (connection times, stream wait)
    */
   public static RecordHeader start(
       LoadPlan plan,
@@ -133,7 +137,7 @@ public final class RecordFile {
       long seed,
       boolean seedPrinted,
       RunInfo info,
-      boolean connections) {
+      SlotWords words) {
     return new RecordHeader(
         plan,
         scenario,
@@ -147,7 +151,7 @@ public final class RecordFile {
         Map.of(),
         info,
         plan.totalRequests(),
-        connections,
+        words,
         Map.of());
   }
 
@@ -179,7 +183,7 @@ public final class RecordFile {
     try (InputStream in = Files.newInputStream(file)) {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
       int version = version(file, data);
-      RecordHeader header = header(file, data);
+      RecordHeader header = header(file, data, version);
       return version <= RecordFormat.LAST_BLOCK_VERSION
           ? blocks(file, data, header)
           : new Frames(file, version, header, null, null).read(data);
@@ -191,10 +195,10 @@ public final class RecordFile {
   }
 
   /**
-   * Opens a record file for reading in bounded memory: a file of format 6 or 7 is read once, for
-   * its header and its checks, and its recording is {@link LatencyRecorder#streamed streamed}, each
-   * pass of the statistics reading its frames again, one at a time. A file of formats 2 to 5 is
-   * read whole, as {@link #read} reads it.
+   * Opens a record file for reading in bounded memory: a file of format 6 or later is read once,
+   * for its header and its checks, and its recording is {@link LatencyRecorder#streamed streamed},
+   * each pass of the statistics reading its frames again, one at a time. A file of formats 2 to 5
+   * is read whole, as {@link #read} reads it.
    *
    * @throws RecordFileException as {@link #read} does
    */
@@ -212,13 +216,13 @@ public final class RecordFile {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
       int version = version(file, data);
       if (version > RecordFormat.LAST_BLOCK_VERSION) {
-        RecordHeader header = header(file, data);
+        RecordHeader header = header(file, data, version);
         LatencyRecorder streamed =
             LatencyRecorder.streamed(
                 header.plan(),
-                header.connections(),
+                header.words(),
                 new Prefetch(
-                    header.plan(), header.connections(), visitor -> stream(file, header, visitor)));
+                    header.plan(), header.words(), visitor -> stream(file, header, visitor)));
         return new Frames(file, version, header, check, streamed).read(data);
       }
     } catch (EOFException e) {
@@ -240,9 +244,8 @@ public final class RecordFile {
     RecordHeader header = readHeader(file);
     return LatencyRecorder.streamed(
         header.plan(),
-        header.connections(),
-        new Prefetch(
-            header.plan(), header.connections(), visitor -> stream(file, header, visitor)));
+        header.words(),
+        new Prefetch(header.plan(), header.words(), visitor -> stream(file, header, visitor)));
   }
 
   /** One pass over a streamed file's requests, which {@link #open} has read and checked once. */
@@ -250,7 +253,7 @@ public final class RecordFile {
     try (InputStream in = Files.newInputStream(file)) {
       DataInputStream data = new DataInputStream(new BufferedInputStream(in, 1 << 16));
       int version = version(file, data);
-      header(file, data);
+      header(file, data, version);
       new Frames(file, version, first, visitor, null).pass(data);
     } catch (IOException | RecordFileException e) {
       throw new IllegalStateException(file + " changed while it was read: " + e.getMessage(), e);
@@ -273,9 +276,9 @@ public final class RecordFile {
   public record Scan(RecordHeader header, long recorded, boolean streams) {
 
     /**
-     * The requests that reading the file holds in memory at once: none for a file of format 6 or 7,
-     * which {@link #open} streams, whether one run's or a shard's in a merge; every one it holds
-     * for a file of formats 2 to 5, read whole.
+     * The requests that reading the file holds in memory at once: none for a file of format 6 or
+     * later, which {@link #open} streams, whether one run's or a shard's in a merge; every one it
+     * holds for a file of formats 2 to 5, read whole.
      */
     public long held() {
       return streams ? 0 : recorded;
@@ -290,7 +293,7 @@ public final class RecordFile {
       RecordHeader header;
       try {
         version = version(file, data);
-        header = header(file, data);
+        header = header(file, data, version);
       } catch (EOFException e) {
         throw new RecordFileException(file + " is truncated: it ends inside its header");
       }
@@ -328,7 +331,7 @@ public final class RecordFile {
     return version;
   }
 
-  private static RecordHeader header(Path file, DataInputStream in)
+  private static RecordHeader header(Path file, DataInputStream in, int version)
       throws IOException, RecordFileException {
     int length = in.readInt();
     if (length < 2 || length > MAX_HEADER_BYTES) {
@@ -349,6 +352,10 @@ public final class RecordFile {
               + " requests, its plan has "
               + plan.totalRequests());
     }
+    if (header.words().streamWait() && version < RecordFormat.FIRST_STREAM_WAIT_VERSION) {
+      throw new RecordFileException(
+          file + " is damaged: its header says streamWait, which format " + version + " never had");
+    }
     return header;
   }
 
@@ -361,11 +368,15 @@ public final class RecordFile {
     }
   }
 
-  /** The frames of a file of format 6 or 7, read in order: its recording, its header, its end. */
+  /**
+   * The frames of a file of format 6 or later, read in order: its recording, its header, its end.
+   */
   private static final class Frames {
     private final Path file;
 
-    /** Whether the frames of requests are packed (format 7), not stored or deflated (6). */
+    /**
+     * Whether the frames of requests are packed (format 7 and later), not stored or deflated (6).
+     */
     private final boolean packed;
 
     private final RecordHeader first;
@@ -436,13 +447,11 @@ public final class RecordFile {
         this.rec = null;
         this.result = null;
       } else if (visitor == null) {
-        this.rec = LatencyRecorder.sparse(first.plan(), first.connections());
+        this.rec = LatencyRecorder.sparse(first.plan(), first.words());
         this.result = rec;
       } else {
         this.rec =
-            (streamed != null
-                    ? streamed
-                    : LatencyRecorder.sparse(first.plan(), first.connections()))
+            (streamed != null ? streamed : LatencyRecorder.sparse(first.plan(), first.words()))
                 .scratch();
         this.result = streamed;
       }
@@ -463,7 +472,7 @@ public final class RecordFile {
 
     /** Reads every frame, to the end mark or to where the file was cut or torn. */
     void pass(DataInputStream in) throws IOException, RecordFileException {
-      int stride = RecordLayout.longsPerRequest(first.plan(), first.connections());
+      int stride = RecordLayout.longsPerRequest(first.plan(), first.words());
       byte[] raw =
           new byte[packed ? RecordFormat.maxPackedBytes(stride) : RecordFormat.maxRawBytes(stride)];
       byte[] stored = packed ? null : new byte[raw.length];
@@ -529,7 +538,7 @@ public final class RecordFile {
         return;
       }
       RecordHeader h = parse(file, bytes);
-      if (!h.plan().equals(first.plan()) || h.connections() != first.connections()) {
+      if (!h.plan().equals(first.plan()) || !h.words().equals(first.words())) {
         throw new RecordFileException(file + " is damaged: frame " + frame + " is another run's");
       }
       last = h;
@@ -567,7 +576,7 @@ public final class RecordFile {
       }
     }
 
-    /** A frame of packed requests (format 7): read, checked and placed, or passed. */
+    /** A frame of packed requests (format 7 and later): read, checked and placed, or passed. */
     private void packed(DataInputStream in, byte[] raw, CRC32 crc)
         throws IOException, RecordFileException {
       int count = in.readInt();
@@ -618,6 +627,7 @@ public final class RecordFile {
       boolean open = rec.hasIntendedStarts();
       boolean connections = rec.connections();
       int connectionWord = rec.connectionWord();
+      boolean streamWait = rec.streamWait();
       long start = 0;
       long outcome = 0;
       long cell = 0;
@@ -652,6 +662,13 @@ public final class RecordFile {
             for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
               rec.setWord(k, connectionWord + i, in.next());
             }
+          }
+          if (streamWait) {
+            long wait = in.next();
+            if (wait < 0) {
+              throw Varints.Malformed.INSTANCE;
+            }
+            rec.setWord(k, rec.streamWaitWord(), wait);
           }
           if (start > lastSent && Outcome.sent((int) outcome)) {
             lastSent = start;
@@ -830,7 +847,7 @@ public final class RecordFile {
           last.reasons(),
           last.info(),
           last.requests(),
-          last.connections(),
+          last.words(),
           last.answers());
     }
   }
@@ -839,7 +856,7 @@ public final class RecordFile {
   private static Contents blocks(Path file, DataInputStream in, RecordHeader header)
       throws IOException, RecordFileException {
     LoadPlan plan = header.plan();
-    LatencyRecorder rec = LatencyRecorder.sparse(plan, header.connections());
+    LatencyRecorder rec = LatencyRecorder.sparse(plan, header.words());
     int stride = rec.stride();
     int total = rec.capacity();
     byte[] raw = new byte[RecordFormat.BLOCK_REQUESTS * stride * Long.BYTES];

@@ -7,22 +7,25 @@ package io.phaseload.client.record;
 public final class RecordFormat {
 
   /**
-   * The format written and read. 7: a frame's requests are packed as variable-length integers
-   * ({@link Varints}), not deflated: about as small, and read several times faster, which a report
-   * that reads a long run's record in several passes needs. 6: written as the run goes, in frames
-   * of runs of slots, with the header again as the run stands and an end mark that a cut file
-   * lacks. 5: the plan names its populations, each with its share of the users and its run of the
-   * requests: those each user sends once before its iterations (setup), in each iteration, and once
-   * after them (teardown). 4: outcomes of two more kinds, a failed capture and a request skipped
-   * for a session variable with no value (the header's scenario lists the captures). 3: a run with
-   * {@code --no-keepalive} adds each request's connection times. 2: a bad body's outcome carries a
-   * reason code (its check and an excerpt), where 1 carried its HTTP status.
+   * The format written and read. 8: a run over HTTP/2 ({@code --http2}) adds each request's wait
+   * for a free stream, which its header says ({@code streamWait}); a file without it reads as 7's.
+   * 7: a frame's requests are packed as variable-length integers ({@link Varints}), not deflated:
+   * about as small, and read several times faster, which a report that reads a long run's record in
+   * several passes needs. 6: written as the run goes, in frames of runs of slots, with the header
+   * again as the run stands and an end mark that a cut file lacks. 5: the plan names its
+   * populations, each with its share of the users and its run of the requests: those each user
+   * sends once before its iterations (setup), in each iteration, and once after them (teardown). 4:
+   * outcomes of two more kinds, a failed capture and a request skipped for a session variable with
+   * no value (the header's scenario lists the captures). 3: a run with {@code --no-keepalive} adds
+   * each request's connection times. 2: a bad body's outcome carries a reason code (its check and
+   * an excerpt), where 1 carried its HTTP status.
    */
-  public static final int VERSION = 7;
+  public static final int VERSION = 8;
 
   /**
    * The oldest format still read: 2, whose requests are 3's without connection times; 3's are 4's
-   * without captures; 4's plans are 5's of one population, with no setup or teardown.
+   * without captures; 4's plans are 5's of one population, with no setup or teardown; 7's requests
+   * are 8's without stream waits.
    */
   public static final int OLDEST_VERSION = 2;
 
@@ -31,6 +34,9 @@ public final class RecordFormat {
 
   /** The last format whose frames of requests are stored or deflated longs, not packed. */
   static final int LAST_DEFLATED_VERSION = 6;
+
+  /** The first format whose requests may carry their wait for an HTTP/2 stream. */
+  static final int FIRST_STREAM_WAIT_VERSION = 8;
 
   static final byte[] MAGIC = {'P', 'L', 'R', 'E', 'C', '\r', '\n', 0x1A};
 
@@ -43,7 +49,7 @@ public final class RecordFormat {
   static final int RUNS_DEFLATED = 2;
   static final int HEADER = 3;
 
-  /** A frame of requests packed as variable-length integers: format 7's only kind. */
+  /** A frame of requests packed as variable-length integers: the only kind from format 7 on. */
   static final int RUNS_PACKED = 4;
 
   static final int END = 255;

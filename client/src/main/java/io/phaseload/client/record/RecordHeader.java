@@ -17,6 +17,7 @@ import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.ArrivalStats;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.SlotWords;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,8 +35,9 @@ import java.util.Map;
  * @param startEpochNanos when the run began, nanoseconds since the epoch
  * @param reasons the failure reasons' messages by code
  * @param requests request slots that follow (the shard's plan's requests, reached or not)
- * @param connections whether each request carries its connection times ({@code --no-keepalive});
- *     false in files of format 2, which had none
+ * @param words what each request carries after its own words: its connection times ({@code
+ *     --no-keepalive}; none in files of format 2), its wait for an HTTP/2 stream ({@code --http2};
+ *     none before format 8)
  * @param answers the reasons of unexpected statuses, by request of the iteration then status
  *     ({@link Reasons#answers}); empty in files written before they were kept
  */
@@ -52,7 +54,7 @@ public record RecordHeader(
     Map<Integer, String> reasons,
     RunInfo info,
     long requests,
-    boolean connections,
+    SlotWords words,
     Map<Integer, Map<Integer, String>> answers) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -80,7 +82,7 @@ public record RecordHeader(
       Map<Integer, String> reasons,
       RunInfo info,
       long requests,
-      boolean connections) {
+      SlotWords words) {
     this(
         plan,
         scenario,
@@ -94,8 +96,13 @@ public record RecordHeader(
         reasons,
         info,
         requests,
-        connections,
+        words,
         Map.of());
+  }
+
+  /** Whether each request carries its connection times ({@code --no-keepalive}). */
+  public boolean connections() {
+    return words.connections();
   }
 
   /**
@@ -117,7 +124,7 @@ public record RecordHeader(
         seen,
         info,
         requests,
-        connections,
+        words,
         kept);
   }
 
@@ -176,7 +183,8 @@ public record RecordHeader(
     i.put("embedded", info.embedded());
     i.set("environment", JSON.valueToTree(info.environment()));
     root.put("requests", requests);
-    root.put("connections", connections);
+    root.put("connections", words.connections());
+    root.put("streamWait", words.streamWait());
     try {
       return JSON.writeValueAsBytes(root);
     } catch (IOException e) {
@@ -387,7 +395,8 @@ public record RecordHeader(
         reasons,
         info,
         need(root, "requests").asLong(),
-        root.path("connections").asBoolean(false),
+        new SlotWords(
+            root.path("connections").asBoolean(false), root.path("streamWait").asBoolean(false)),
         answers);
   }
 

@@ -261,6 +261,9 @@ final class RecordStream {
       at = Varints.put(body, at, rec.tlsNanos(k));
       at = Varints.put(body, at, rec.firstByteNanos(k));
     }
+    if (rec.streamWait()) {
+      at = Varints.put(body, at, rec.streamWaitNanos(k));
+    }
     bodyLength = at;
     previousStart = start;
     previousOutcome = outcome;

@@ -12,6 +12,7 @@ import io.phaseload.client.result.RecordLayout;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.result.ShardRun;
+import io.phaseload.client.result.SlotWords;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -64,9 +65,10 @@ public final class ShardMerge {
     }
     LoadPlan whole = lowest.plan().whole();
     long origin = headers.stream().mapToLong(RecordHeader::startEpochNanos).min().orElseThrow();
-    // Shards of one command all open connections per request or none do; a shard without the
-    // times merges as zeros (none measured) beside those with them.
-    boolean connections = headers.stream().anyMatch(RecordHeader::connections);
+    // Shards of one command all open connections per request or none do, and all speak HTTP/2 or
+    // none do; a shard without a word merges as zeros (none measured) beside those with it.
+    SlotWords words =
+        headers.stream().map(RecordHeader::words).reduce(SlotWords.NONE, SlotWords::or);
     Reasons reasons = new Reasons();
     List<ShardRun> shards = new ArrayList<>();
     List<Integer> order = new ArrayList<>();
@@ -114,9 +116,7 @@ public final class ShardMerge {
     }
     LatencyRecorder merged =
         LatencyRecorder.streamed(
-            whole,
-            connections,
-            new Prefetch(whole, connections, visitor -> lay(parts, whole, connections, visitor)));
+            whole, words, new Prefetch(whole, words, visitor -> lay(parts, whole, words, visitor)));
     long lastSent = -1;
     for (Part part : parts) {
       long last = part.contents().recording().lastSentStart(); // known from its reading
@@ -217,8 +217,8 @@ public final class ShardMerge {
    * recording of the whole plan's layout a part at a time, handed to {@code visitor} and dropped.
    */
   private static void lay(
-      List<Part> parts, LoadPlan whole, boolean connections, LatencyRecorder.Visitor visitor) {
-    LatencyRecorder into = LatencyRecorder.sparse(whole, connections).scratch();
+      List<Part> parts, LoadPlan whole, SlotWords words, LatencyRecorder.Visitor visitor) {
+    LatencyRecorder into = LatencyRecorder.sparse(whole, words).scratch();
     for (Part part : parts) {
       Layer layer = new Layer(part, into, visitor);
       part.contents().recording().each(layer);
@@ -350,10 +350,16 @@ public final class ShardMerge {
     if (src.hasIntendedStarts()) {
       dst.setWord(b, RecordLayout.INTENDED_WORD, src.intendedNanos(a) + offset);
     }
-    if (src.connections() && dst.connections()) {
-      for (int i = 0; i < RecordLayout.CONNECTION_LONGS; i++) {
-        dst.setWord(b, dst.connectionWord() + i, src.word(a, src.connectionWord() + i));
-      }
+    // A shard without a word the merge has gives 0 for it (none measured), written all the same:
+    // the merge's scratch pages are used again uncleared, and would keep another part's.
+    if (dst.connections()) {
+      int c = dst.connectionWord();
+      dst.setWord(b, c + RecordLayout.CONNECT_OFFSET, src.connectNanos(a));
+      dst.setWord(b, c + RecordLayout.TLS_OFFSET, src.tlsNanos(a));
+      dst.setWord(b, c + RecordLayout.FIRST_BYTE_OFFSET, src.firstByteNanos(a));
+    }
+    if (dst.streamWait()) {
+      dst.setWord(b, dst.streamWaitWord(), src.streamWaitNanos(a));
     }
   }
 

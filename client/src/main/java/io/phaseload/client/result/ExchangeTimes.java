@@ -1,10 +1,11 @@
 package io.phaseload.client.result;
 
 /**
- * How the connection of an engine's last exchange was opened, where the engine opens one per
- * request ({@code --no-keepalive}): what {@link LatencyRecorder#recordConnection(int,
- * ExchangeTimes)} records. Each time is in nanoseconds, 0 if there was none or the engine does not
- * measure it. Read by the thread that made the exchange, once its answer is in.
+ * The times of an engine's last exchange besides its latency: how its connection was opened, where
+ * the engine opens one per request ({@code --no-keepalive}), and how long it waited for an HTTP/2
+ * stream: what {@link LatencyRecorder#recordExchange(int, ExchangeTimes)} records, of those the
+ * recording holds. Each time is in nanoseconds, 0 if there was none or the engine does not measure
+ * it. Read by the thread that made the exchange, once its answer is in.
  */
 public interface ExchangeTimes {
 

@@ -13,11 +13,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Every request of a run, in pages of {@value #PAGE_SLOTS} slots packed as {@link RecordLayout}
- * says: {@value RecordLayout#BYTES_PER_REQUEST} bytes per request, more in the open model and in a
- * run that times the connection it opens for each request. A plan of a known count has every page
- * allocated before the run, so that recording allocates nothing; a run by time ({@link #sparse}),
- * whose users' iterations are a bound and not a count, has a page allocated when its first slot is
- * recorded, so that it holds what was recorded, not what might have been.
+ * says: {@value RecordLayout#BYTES_PER_REQUEST} bytes per request, more in the open model and for
+ * the words a run measures besides ({@link SlotWords}: the connection it opens for each request,
+ * its wait for an HTTP/2 stream). A plan of a known count has every page allocated before the run,
+ * so that recording allocates nothing; a run by time ({@link #sparse}), whose users' iterations are
+ * a bound and not a count, has a page allocated when its first slot is recorded, so that it holds
+ * what was recorded, not what might have been.
  *
  * <p>Requests are stored phase by phase, in each phase population by population, each population's
  * users (closed model) or arrivals (open model) one after another, each one's requests in the order
@@ -66,8 +67,14 @@ public final class LatencyRecorder {
   private final int stride;
   private final boolean open;
 
+  /** The words each slot holds after a request's own. */
+  private final SlotWords words;
+
   /** Where a request's connection times begin in its slot; -1 when the recording has none. */
   private final int connectionWord;
+
+  /** Where a request's wait for an HTTP/2 stream is in its slot; -1 when the recording has none. */
+  private final int streamWaitWord;
 
   /** The first slot of each phase's each population: its users' or arrivals' slots follow. */
   private final int[][] regionBase;
@@ -117,7 +124,7 @@ public final class LatencyRecorder {
       int capacity,
       boolean sparse,
       int base,
-      boolean connections,
+      SlotWords words,
       int[][] regionBase,
       int[][] units,
       int[] perUnit,
@@ -126,8 +133,11 @@ public final class LatencyRecorder {
     this.sparse = sparse;
     // The layout decides what a request's words hold; the intended start is the word it adds.
     this.open = base == RecordLayout.OPEN_LONGS_PER_REQUEST;
-    this.connectionWord = connections ? base : -1;
-    this.stride = base + (connections ? RecordLayout.CONNECTION_LONGS : 0);
+    this.words = words;
+    this.connectionWord = words.connections() ? base : -1;
+    this.streamWaitWord =
+        words.streamWait() ? base + (words.connections() ? RecordLayout.CONNECTION_LONGS : 0) : -1;
+    this.stride = base + words.longs();
     this.regionBase = regionBase;
     this.units = units;
     this.perUnit = perUnit;
@@ -159,7 +169,9 @@ public final class LatencyRecorder {
     this.capacity = layout.capacity;
     this.sparse = true;
     this.open = layout.open;
+    this.words = layout.words;
     this.connectionWord = layout.connectionWord;
+    this.streamWaitWord = layout.streamWaitWord;
     this.stride = layout.stride;
     this.regionBase = layout.regionBase;
     this.units = layout.units;
@@ -192,8 +204,8 @@ public final class LatencyRecorder {
    * by {@link #each}: it holds no page, and its slots cannot be read one by one, by {@link #word}
    * or {@link #next}, which refuse.
    */
-  public static LatencyRecorder streamed(LoadPlan plan, boolean connections, Source source) {
-    return new LatencyRecorder(sparse(plan, connections), source);
+  public static LatencyRecorder streamed(LoadPlan plan, SlotWords words, Source source) {
+    return new LatencyRecorder(sparse(plan, words), source);
   }
 
   /**
@@ -353,8 +365,8 @@ public final class LatencyRecorder {
   }
 
   /** Bytes one page of {@link #PAGE_SLOTS} slots of {@code plan}'s recording takes. */
-  public static long pageBytes(LoadPlan plan, boolean connections) {
-    return (long) PAGE_SLOTS * RecordLayout.longsPerRequest(plan, connections) * Long.BYTES;
+  public static long pageBytes(LoadPlan plan, SlotWords words) {
+    return (long) PAGE_SLOTS * RecordLayout.longsPerRequest(plan, words) * Long.BYTES;
   }
 
   /**
@@ -378,8 +390,8 @@ public final class LatencyRecorder {
   }
 
   /**
-   * Whether pages are allocated as they fill ({@link #sparse(LoadPlan, boolean)}): the plan's slots
-   * are then a bound on the requests, not their count.
+   * Whether pages are allocated as they fill ({@link #sparse(LoadPlan, SlotWords)}): the plan's
+   * slots are then a bound on the requests, not their count.
    */
   public boolean sparse() {
     return sparse;
@@ -404,29 +416,29 @@ public final class LatencyRecorder {
    *     phases or requests per iteration than the layout can tell apart
    */
   public static LatencyRecorder allocate(LoadPlan plan) {
-    return allocate(plan, false);
+    return allocate(plan, SlotWords.NONE);
   }
 
   /**
-   * Allocates the array for the whole plan, with room for each request's connection times if {@code
-   * connections} (a run that opens a connection per request).
+   * Allocates the array for the whole plan, with room for {@code words} after each request's own
+   * (connection times for a run that opens a connection per request, the stream wait for HTTP/2).
    *
    * @throws IllegalArgumentException if the plan has more requests than one array can hold, or more
    *     phases or requests per iteration than the layout can tell apart
    */
-  public static LatencyRecorder allocate(LoadPlan plan, boolean connections) {
-    return allocate(plan, connections, false);
+  public static LatencyRecorder allocate(LoadPlan plan, SlotWords words) {
+    return allocate(plan, words, false);
   }
 
   /**
    * A recording of the plan whose pages are allocated as requests are recorded in them: for a run
    * by time, whose users' iterations bound what it may record, not what it will.
    */
-  public static LatencyRecorder sparse(LoadPlan plan, boolean connections) {
-    return allocate(plan, connections, true);
+  public static LatencyRecorder sparse(LoadPlan plan, SlotWords words) {
+    return allocate(plan, words, true);
   }
 
-  private static LatencyRecorder allocate(LoadPlan plan, boolean connections, boolean sparse) {
+  private static LatencyRecorder allocate(LoadPlan plan, SlotWords words, boolean sparse) {
     long total = plan.totalRequests();
     if (total > RecordLayout.MAX_REQUESTS) {
       throw new IllegalArgumentException(
@@ -459,7 +471,7 @@ public final class LatencyRecorder {
         (int) total,
         sparse,
         RecordLayout.longsPerRequest(plan),
-        connections,
+        words,
         base,
         units,
         perUnit,
@@ -468,12 +480,12 @@ public final class LatencyRecorder {
 
   /** Bytes the recording of {@code plan} takes. */
   public static long bytesFor(LoadPlan plan) {
-    return bytesFor(plan, false);
+    return bytesFor(plan, SlotWords.NONE);
   }
 
-  /** Bytes the recording of {@code plan} takes, with connection times if {@code connections}. */
-  public static long bytesFor(LoadPlan plan, boolean connections) {
-    return plan.totalRequests() * RecordLayout.longsPerRequest(plan, connections) * Long.BYTES;
+  /** Bytes the recording of {@code plan} takes, with {@code words} after each request's own. */
+  public static long bytesFor(LoadPlan plan, SlotWords words) {
+    return plan.totalRequests() * RecordLayout.longsPerRequest(plan, words) * Long.BYTES;
   }
 
   /** Longs per request. */
@@ -496,9 +508,19 @@ public final class LatencyRecorder {
     return open;
   }
 
+  /** The words each slot holds after a request's own. */
+  public SlotWords words() {
+    return words;
+  }
+
   /** Whether this recording holds each request's connection times ({@code --no-keepalive}). */
   public boolean connections() {
     return connectionWord >= 0;
+  }
+
+  /** Whether this recording holds each request's wait for an HTTP/2 stream ({@code --http2}). */
+  public boolean streamWait() {
+    return streamWaitWord >= 0;
   }
 
   /**
@@ -507,6 +529,11 @@ public final class LatencyRecorder {
    */
   public int connectionWord() {
     return connectionWord;
+  }
+
+  /** The word of a slot that holds its stream wait ({@link #word}). Only if {@link #streamWait}. */
+  public int streamWaitWord() {
+    return streamWaitWord;
   }
 
   /** Slots of phase {@code phase}: its requests, sent or not. */
@@ -627,14 +654,18 @@ public final class LatencyRecorder {
   }
 
   /**
-   * Records request {@code k}'s connection times as {@code times} gives them, before {@link
-   * #record} or {@link #recordOpen} (whose start word, written last, publishes the whole slot to
-   * readers during the run), if this recording holds them ({@link #connections}); otherwise
-   * nothing. Called only by the thread that owns {@code k}.
+   * Records the times of request {@code k}'s exchange that this recording holds, as {@code times}
+   * gives them: its connection's ({@link #connections}), its wait for an HTTP/2 stream ({@link
+   * #streamWait}); nothing for a recording that holds neither. Before {@link #record} or {@link
+   * #recordOpen}, whose start word, written last, publishes the whole slot to readers during the
+   * run. Called only by the thread that owns {@code k}.
    */
-  public void recordConnection(int k, ExchangeTimes times) {
+  public void recordExchange(int k, ExchangeTimes times) {
     if (connectionWord >= 0) {
       recordConnection(k, times.connectNanos(), times.tlsNanos(), times.firstByteNanos());
+    }
+    if (streamWaitWord >= 0) {
+      recordStreamWait(k, times.streamWaitNanos());
     }
   }
 
@@ -655,6 +686,17 @@ public final class LatencyRecorder {
     page[i + RecordLayout.FIRST_BYTE_OFFSET] = firstByteNanos;
   }
 
+  /**
+   * Records request {@code k}'s wait for a free HTTP/2 stream, before {@link #record} or {@link
+   * #recordOpen}. Called only by the thread that owns {@code k}, and only if {@link #streamWait}.
+   *
+   * @param waitNanos from the request's hand-over to its stream's opening, 0 if it waited for none
+   */
+  public void recordStreamWait(int k, long waitNanos) {
+    // Never negative: the record file writes it as an unsigned integer.
+    writable(k)[at(k, streamWaitWord)] = Math.max(0, waitNanos);
+  }
+
   /** Request {@code k}'s TCP connect time; 0 if none, or if the recording has no such times. */
   public long connectNanos(int k) {
     return connectionWord < 0 ? 0 : word(k, connectionWord + RecordLayout.CONNECT_OFFSET);
@@ -668,6 +710,11 @@ public final class LatencyRecorder {
   /** Request {@code k}'s time to first byte; 0 if unknown, or the recording has no such times. */
   public long firstByteNanos(int k) {
     return connectionWord < 0 ? 0 : word(k, connectionWord + RecordLayout.FIRST_BYTE_OFFSET);
+  }
+
+  /** Request {@code k}'s wait for an HTTP/2 stream; 0 if none, or the recording has no waits. */
+  public long streamWaitNanos(int k) {
+    return streamWaitWord < 0 ? 0 : word(k, streamWaitWord);
   }
 
   /** When request {@code k} should have been sent; its start in the closed model. */

@@ -29,6 +29,10 @@ import io.phaseload.client.request.Outcome;
  * where there was none (a request that reused a connection, plain http) or the engine cannot tell.
  * Runs that keep their connections carry none of them, and pay nothing for them.
  *
+ * <p>A run over HTTP/2 ({@code --http2}) records {@value SlotWords#STREAM_WAIT_LONGS} long more
+ * after those: how long the request waited for a free stream, in nanoseconds, 0 where it waited for
+ * none. Which of these words a recording has is its {@link SlotWords}.
+ *
  * <p>A start word of 0 is a slot no request reached. The time word is its own sort key: sorting
  * time words sorts by latency and keeps the cell, so one sorted array serves every group's
  * statistics.
@@ -44,7 +48,7 @@ public final class RecordLayout {
   public static final int OPEN_BYTES_PER_REQUEST = OPEN_LONGS_PER_REQUEST * Long.BYTES;
 
   /** Longs a run that opens a connection per request records besides: connect, TLS, first byte. */
-  public static final int CONNECTION_LONGS = 3;
+  public static final int CONNECTION_LONGS = SlotWords.CONNECTION_LONGS;
 
   /** The connect time's offset from the first of a request's connection longs. */
   public static final int CONNECT_OFFSET = 0;
@@ -92,16 +96,15 @@ public final class RecordLayout {
   /** Requests one open-model recording can hold. */
   public static final long MAX_OPEN_REQUESTS = (Integer.MAX_VALUE - 8) / OPEN_LONGS_PER_REQUEST;
 
-  /** Longs per request for {@code plan}, without connection times. */
+  /** Longs per request for {@code plan}, with no words after a request's own. */
   public static int longsPerRequest(LoadPlan plan) {
-    return longsPerRequest(plan, false);
+    return longsPerRequest(plan, SlotWords.NONE);
   }
 
-  /** Longs per request for {@code plan}, with connection times if {@code connections}. */
-  public static int longsPerRequest(LoadPlan plan, boolean connections) {
+  /** Longs per request for {@code plan}, with {@code words} after a request's own. */
+  public static int longsPerRequest(LoadPlan plan, SlotWords words) {
     // Intended starts take a word of their own.
-    return (keepsIntendedStarts(plan) ? OPEN_LONGS_PER_REQUEST : LONGS_PER_REQUEST)
-        + (connections ? CONNECTION_LONGS : 0);
+    return (keepsIntendedStarts(plan) ? OPEN_LONGS_PER_REQUEST : LONGS_PER_REQUEST) + words.longs();
   }
 
   /**
@@ -115,8 +118,8 @@ public final class RecordLayout {
   }
 
   /**
-   * Requests one recording can hold, in either model, with connection times or without: its slots
-   * are numbered by int, up to half an int's range so that a slot and a slice's length added never
+   * Requests one recording can hold, in either model, whatever its {@link SlotWords}: its slots are
+   * numbered by int, up to half an int's range so that a slot and a slice's length added never
    * overflow. Its pages are addressed each on its own, so a request's longs do not count against
    * it, as they did when a recording was one array (and the open model's limit was two thirds of
    * this: 715,827,879, under a day at 10,000 arrivals a second).

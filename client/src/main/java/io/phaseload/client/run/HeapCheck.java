@@ -3,6 +3,7 @@ package io.phaseload.client.run;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordLayout;
+import io.phaseload.client.result.SlotWords;
 import java.util.Locale;
 
 /**
@@ -31,22 +32,22 @@ public final class HeapCheck {
    * @throws RunRefusedException saying what it needs and how to get it
    */
   public static void require(LoadPlan plan) throws RunRefusedException {
-    require(plan, false);
+    require(plan, SlotWords.NONE);
   }
 
   /**
-   * As {@link #require(LoadPlan)}, for a run that records each request's connection times too if
-   * {@code connections} ({@code --no-keepalive}).
+   * As {@link #require(LoadPlan)}, for a run that records {@code words} after each request's own
+   * (connection times with {@code --no-keepalive}, the stream wait with {@code --http2}).
    */
-  public static void require(LoadPlan plan, boolean connections) throws RunRefusedException {
-    require(plan, connections, 0);
+  public static void require(LoadPlan plan, SlotWords words) throws RunRefusedException {
+    require(plan, words, 0);
   }
 
   /**
-   * As {@link #require(LoadPlan, boolean)}, with {@code extraBytes} more for what else the run
+   * As {@link #require(LoadPlan, SlotWords)}, with {@code extraBytes} more for what else the run
    * keeps (the live page's window of latencies).
    */
-  public static void require(LoadPlan plan, boolean connections, long extraBytes)
+  public static void require(LoadPlan plan, SlotWords words, long extraBytes)
       throws RunRefusedException {
     long requests = plan.totalRequests();
     long most = RecordLayout.MAX_REQUESTS;
@@ -56,7 +57,7 @@ public final class HeapCheck {
     }
     requireHeap(
         requests,
-        perRequest(plan) + connectionBytes(connections),
+        perRequest(plan) + wordBytes(words),
         extraBytes,
         "java -Xmx%dg -jar client.jar ...");
   }
@@ -70,9 +71,9 @@ public final class HeapCheck {
    */
   public static void require(RunConfig config, long extraBytes) throws RunRefusedException {
     if (config.sparse()) {
-      pages(config.plan(), !config.keepAlive(), 0);
+      pages(config.plan(), config.slotWords(), 0);
     } else {
-      require(config.plan(), !config.keepAlive(), extraBytes);
+      require(config.plan(), config.slotWords(), extraBytes);
     }
   }
 
@@ -82,10 +83,9 @@ public final class HeapCheck {
    *
    * @throws RunRefusedException if the room is not one page per user
    */
-  public static int pages(LoadPlan plan, boolean connections, long extraBytes)
+  public static int pages(LoadPlan plan, SlotWords words, long extraBytes)
       throws RunRefusedException {
-    long perPage =
-        (long) LatencyRecorder.PAGE_SLOTS * (perRequest(plan) + connectionBytes(connections));
+    long perPage = (long) LatencyRecorder.PAGE_SLOTS * (perRequest(plan) + wordBytes(words));
     Runtime rt = Runtime.getRuntime();
     long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory()) - extraBytes;
     long pages = free / perPage * 9 / 10;
@@ -112,7 +112,8 @@ public final class HeapCheck {
    * being read ({@code shardBytes}).
    *
    * @param connections whether the shards' records carry connection times ({@code --no-keepalive}):
-   *     their longs in the merged recording, and their statistics
+   *     their longs in the merged recording, and their statistics. A record's stream waits ({@code
+   *     --http2}) need not be counted: only files of formats 2 to 5 are held, and none has them.
    * @throws RunRefusedException saying where the limit is, or what heap it needs
    */
   public static void requireForReport(
@@ -129,14 +130,14 @@ public final class HeapCheck {
     }
     requireHeap(
         requests,
-        perRequest(whole) + connectionBytes(connections),
+        perRequest(whole) + wordBytes(connections ? SlotWords.CONNECTIONS : SlotWords.NONE),
         shardBytes,
         "java -Xmx%dg -jar client.jar report ...");
   }
 
-  /** Heap per request for connection times: their longs in the recording. */
-  private static int connectionBytes(boolean connections) {
-    return connections ? RecordLayout.CONNECTION_LONGS * Long.BYTES : 0;
+  /** Heap per request for the words after a request's own: their longs in the recording. */
+  private static int wordBytes(SlotWords words) {
+    return words.longs() * Long.BYTES;
   }
 
   private static int perRequest(LoadPlan plan) {

@@ -206,8 +206,8 @@ final class OpenUser implements PhasedUser {
 
   @Override
   public void answered(int outcome, long now, ExchangeTimes times) {
-    // The connection times first: the record's publish makes the whole slot visible to readers.
-    context.recorder().recordConnection(slot, times);
+    // The exchange's times first: the record's publish makes the whole slot visible to readers.
+    context.recorder().recordExchange(slot, times);
     context
         .recorder()
         .recordOpen(

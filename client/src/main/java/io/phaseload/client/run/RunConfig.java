@@ -6,6 +6,7 @@ import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Target;
 import io.phaseload.client.request.Redaction;
 import io.phaseload.client.request.Scenario;
+import io.phaseload.client.result.SlotWords;
 import io.phaseload.common.ThreadMode;
 import java.time.Duration;
 import java.time.Instant;
@@ -94,6 +95,14 @@ public record RunConfig(
       return ThreadMode.PLATFORM;
     }
     return threadMode.resolve();
+  }
+
+  /**
+   * The words the run's recording keeps for each request after its own: the connection times of a
+   * run that opens a connection per request, the stream wait of a run over HTTP/2.
+   */
+  public SlotWords slotWords() {
+    return new SlotWords(!keepAlive, protocol.http2());
   }
 
   /** This configuration against an embedded server with {@code workers} threads. */

@@ -13,6 +13,7 @@ import io.phaseload.client.result.GeneratorLoad;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.SlotWords;
 import io.phaseload.server.PhaseloadServer;
 import io.phaseload.server.ServerConfig;
 import java.io.IOException;
@@ -144,12 +145,13 @@ public final class RunSession implements AutoCloseable {
         l ->
             reasons.explain(
                 Reasons.OUT_OF_FILES, "out of file descriptors: " + l.describe(connections)));
+    SlotWords words = config.slotWords();
     LatencyRecorder recorder =
         config.sparse()
-            ? LatencyRecorder.sparse(plan, !config.keepAlive())
-            : LatencyRecorder.allocate(plan, !config.keepAlive());
+            ? LatencyRecorder.sparse(plan, words)
+            : LatencyRecorder.allocate(plan, words);
     if (config.sparse()) {
-      int pages = HeapCheck.pages(plan, !config.keepAlive(), 0);
+      int pages = HeapCheck.pages(plan, words, 0);
       recorder.limitPages(
           pages,
           () ->
@@ -158,7 +160,7 @@ public final class RunSession implements AutoCloseable {
                       Locale.ROOT,
                       "the recording filled the heap's room for it (%,d MiB): raise -Xmx, or run"
                           + " shorter",
-                      (long) pages * LatencyRecorder.pageBytes(plan, !config.keepAlive()) >> 20)));
+                      (long) pages * LatencyRecorder.pageBytes(plan, words) >> 20)));
     }
     if (config.startAt() != null) {
       // Shards on other machines start at the same instant; waiting is no part of the run (no

@@ -8,6 +8,7 @@ import io.phaseload.client.bench.RecordBench;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.plan.Shard;
 import io.phaseload.client.result.RunInfo;
+import io.phaseload.client.result.SlotWords;
 import io.phaseload.client.testing.ChildClient;
 import io.phaseload.client.testing.ClientRun;
 import java.io.DataOutputStream;
@@ -52,7 +53,7 @@ class MergeLimitTest {
                 false,
                 0),
             plan.totalRequests(),
-            false);
+            SlotWords.NONE);
     Path file = dir.resolve("shard-" + plan.shard().index() + ".plr");
     try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(file))) {
       out.write(RecordFormat.MAGIC);

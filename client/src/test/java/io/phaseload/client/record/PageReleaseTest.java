@@ -10,6 +10,7 @@ import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordingCursor;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.SlotWords;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class PageReleaseTest {
   @Test
   void aPageGoesOnceWrittenAndPassedByEveryReader() throws Exception {
     LoadPlan plan = LoadPlan.standard(4, 20_000); // users of 40,000 slots: pages of their own
-    LatencyRecorder rec = LatencyRecorder.sparse(plan, false);
+    LatencyRecorder rec = LatencyRecorder.sparse(plan, SlotWords.NONE);
     LatencyRecorder copy = LatencyRecorder.allocate(plan);
     RecordingCursor live = new RecordingCursor(rec);
     Reasons reasons = new Reasons();

@@ -16,6 +16,7 @@ import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.SlotWords;
 import io.phaseload.client.testing.TestInfo;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -47,7 +48,16 @@ class RecordFileTest {
 
   /** As {@link #run(LoadPlan, long)}, with random connection times if {@code connections}. */
   private static RunResult run(LoadPlan plan, long seed, boolean connections) {
-    LatencyRecorder rec = LatencyRecorder.allocate(plan, connections);
+    return run(plan, seed, connections ? SlotWords.CONNECTIONS : SlotWords.NONE);
+  }
+
+  /**
+   * As {@link #run(LoadPlan, long)}, with random connection times and stream waits as {@code words}
+   * has them. The same words for the same seed: the format 7 fixtures were written from it.
+   */
+  private static RunResult run(LoadPlan plan, long seed, SlotWords words) {
+    LatencyRecorder rec = LatencyRecorder.allocate(plan, words);
+    boolean connections = words.connections();
     Reasons reasons = new Reasons();
     int odd = reasons.intern("a reason of its own");
     SplittableRandom random = new SplittableRandom(seed);
@@ -79,6 +89,10 @@ class RecordFileTest {
             random.nextBoolean() ? 0 : random.nextLong(1L << 33),
             random.nextBoolean() ? 0 : random.nextLong(1L << 33),
             random.nextLong(1L << 40));
+      }
+      if (words.streamWait()) {
+        // 0 (a stream was free) as often as not, and waits up to a few seconds.
+        rec.recordStreamWait(k, random.nextBoolean() ? 0 : random.nextLong(1L << 32));
       }
     }
     List<PhaseResult> phases = new ArrayList<>();
@@ -117,9 +131,79 @@ class RecordFileTest {
 
   @Test
   void connectionTimesReadBackWordForWord() throws Exception {
-    roundTrip(LoadPlan.standard(100, 400), true);
+    roundTripInEitherModel(SlotWords.CONNECTIONS);
+  }
+
+  /**
+   * A run over HTTP/2's stream waits read back word for word, read whole and streamed, in either
+   * model, and beside connection times where a recording has both.
+   */
+  @Test
+  void streamWaitsReadBackWordForWord() throws Exception {
+    roundTripInEitherModel(SlotWords.STREAM_WAIT);
+    roundTrip(LoadPlan.standard(20, 30), new SlotWords(true, true));
+  }
+
+  /** A closed and an open recording with {@code words}, each read back word for word. */
+  private void roundTripInEitherModel(SlotWords words) throws Exception {
+    roundTrip(LoadPlan.standard(100, 400), words);
     roundTrip(
-        LoadPlan.standard(10, 50).withModel(new OpenPhases(250.5, null, Spacing.UNIFORM)), true);
+        LoadPlan.standard(10, 50).withModel(new OpenPhases(250.5, null, Spacing.UNIFORM)), words);
+  }
+
+  /**
+   * Files of format 7, written by the phaseload before format 8 added the stream wait, read as they
+   * did, whole and streamed: a closed run with connection times and an open one without, each the
+   * words {@link #run(LoadPlan, long, SlotWords)} gives for its seed, with no stream waits. Written
+   * again, they are format 8 files of the same words.
+   */
+  @Test
+  void format7FilesStillReadWordForWord() throws Exception {
+    LoadPlan closed = LoadPlan.standard(20, 12);
+    LoadPlan open =
+        LoadPlan.standard(10, 20).withModel(new OpenPhases(250.5, null, Spacing.UNIFORM));
+    List<RunResult> runs = List.of(run(closed, 7, true), run(open, 8, false));
+    List<String> names = List.of("closed7.plr", "open7.plr");
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      RunResult run = runs.get(i);
+      Path seven = dir.resolve(name);
+      try (var in = RecordFileTest.class.getResourceAsStream("/records/" + name)) {
+        Files.copy(in, seven);
+      }
+      assertEquals(7, ByteBuffer.wrap(Files.readAllBytes(seven)).getInt(8));
+      RecordFile.Contents c = RecordFile.read(seven);
+      assertEquals(run.recording().words(), c.header().words(), name);
+      assertFalse(c.recording().streamWait(), name);
+      assertSameWords(run.recording(), c.recording());
+      assertEquals(run.phases(), c.result().phases());
+      assertEquals(run.reasons().messages(), c.result().reasons().messages());
+      assertEquals(run.stopReason(), c.result().stopReason());
+      assertSameWordsStreamed(run.recording(), seven);
+
+      Path eight = dir.resolve("8-" + name);
+      RecordFile.write(eight, c.result(), c.header().info(), c.header().scenario());
+      assertEquals(RecordFormat.VERSION, ByteBuffer.wrap(Files.readAllBytes(eight)).getInt(8));
+      assertSameWords(run.recording(), RecordFile.read(eight).recording());
+    }
+  }
+
+  /**
+   * A header that says {@code streamWait} in a file of a format before 8, which had none, is
+   * damage: its requests would be read with a word they were not written with.
+   */
+  @Test
+  void aStreamWaitInAFormat7FileIsRefused() throws Exception {
+    LoadPlan plan = LoadPlan.standard(4, 10);
+    Path file = dir.resolve("run.plr");
+    RecordFile.write(file, run(plan, 5, SlotWords.STREAM_WAIT), info(plan), List.of("r"));
+    byte[] bytes = Files.readAllBytes(file);
+    ByteBuffer.wrap(bytes).putInt(RecordFormat.MAGIC.length, 7);
+    Path seven = dir.resolve("seven.plr");
+    Files.write(seven, bytes);
+    assertEquals(
+        seven + " is damaged: its header says streamWait, which format 7 never had",
+        refusal(seven));
   }
 
   /**
@@ -134,8 +218,10 @@ class RecordFileTest {
         new String(
             RecordFile.header(run, info(plan), List.of("GET: GET /x (ROUND_ROBIN)")).toBytes(),
             StandardCharsets.UTF_8);
-    String old = header.replace(",\"connections\":false", "");
-    assertEquals(header.length() - ",\"connections\":false".length(), old.length());
+    // Format 2 wrote neither connection times nor stream waits, nor said so.
+    String old = header.replace(",\"connections\":false,\"streamWait\":false", "");
+    assertEquals(
+        header.length() - ",\"connections\":false,\"streamWait\":false".length(), old.length());
     Path v2 = dir.resolve("v2.plr");
     Files.write(v2, WholeRecord.bytes(2, old.getBytes(StandardCharsets.UTF_8), run.recording()));
 
@@ -164,10 +250,11 @@ class RecordFileTest {
   /**
    * Files of format 6 (frames of deflated longs), written by the phaseload before format 7 packed
    * them: a closed run with connection times (480 requests) and an open one (400), each written
-   * again in format 7, read back word for word, with the same header, and smaller.
+   * again in the format of now (packed, as 7's were), read back word for word, with the same
+   * header, and smaller.
    */
   @Test
-  void format6FilesReadAndWriteAgainInFormat7WordForWord() throws Exception {
+  void format6FilesReadAndWriteAgainPackedWordForWord() throws Exception {
     for (String name : List.of("closed6.plr", "open6.plr")) {
       Path six = dir.resolve(name);
       try (var in = RecordFileTest.class.getResourceAsStream("/records/" + name)) {
@@ -182,7 +269,7 @@ class RecordFileTest {
       Path seven = dir.resolve("7-" + name);
       long bytes =
           RecordFile.write(seven, old.result(), old.header().info(), old.header().scenario());
-      assertEquals(7, ByteBuffer.wrap(Files.readAllBytes(seven)).getInt(8));
+      assertEquals(RecordFormat.VERSION, ByteBuffer.wrap(Files.readAllBytes(seven)).getInt(8));
       assertTrue(
           bytes < Files.size(six), name + ": " + bytes + " bytes against " + Files.size(six));
       RecordFile.Contents back = RecordFile.read(seven);
@@ -338,21 +425,46 @@ class RecordFileTest {
     }
   }
 
-  private void roundTrip(LoadPlan plan) throws Exception {
-    roundTrip(plan, false);
+  /**
+   * Every slot a streamed reading of {@code file} visits holds {@code expected}'s words there, and
+   * it visits every slot {@code expected} reached, once.
+   */
+  static void assertSameWordsStreamed(LatencyRecorder expected, Path file) throws Exception {
+    LatencyRecorder streamed = RecordFile.open(file).recording();
+    assertEquals(expected.stride(), streamed.stride());
+    long[] visited = {0};
+    streamed.each(
+        (rec, k) -> {
+          visited[0]++;
+          for (int w = 0; w < expected.stride(); w++) {
+            if (expected.word(k, w) != rec.word(k, w)) {
+              assertEquals(expected.word(k, w), rec.word(k, w), "slot " + k + " word " + w);
+            }
+          }
+        });
+    long reached = 0;
+    for (int k = 0; k < expected.capacity(); k++) {
+      reached += expected.reached(k) ? 1 : 0;
+    }
+    assertEquals(reached, visited[0]);
   }
 
-  private void roundTrip(LoadPlan plan, boolean connections) throws Exception {
-    RunResult run = run(plan, 42, connections);
+  private void roundTrip(LoadPlan plan) throws Exception {
+    roundTrip(plan, SlotWords.NONE);
+  }
+
+  private void roundTrip(LoadPlan plan, SlotWords words) throws Exception {
+    RunResult run = run(plan, 42, words);
     Path file = dir.resolve("run.plr");
     List<String> scenario = List.of("GET: GET /x (ROUND_ROBIN)");
     long bytes = RecordFile.write(file, run, info(plan), scenario);
     assertEquals(Files.size(file), bytes);
 
     RecordFile.Contents c = RecordFile.read(file);
-    assertEquals(connections, c.header().connections());
+    assertEquals(words, c.header().words());
     assertEquals(run.recording().stride(), c.recording().stride());
     assertSameWords(run.recording(), c.recording());
+    assertSameWordsStreamed(run.recording(), file);
     RunResult back = c.result();
     assertEquals(run.plan(), back.plan());
     assertEquals(run.phases(), back.phases());

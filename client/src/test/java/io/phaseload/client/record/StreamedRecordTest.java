@@ -21,6 +21,7 @@ import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunInfo;
 import io.phaseload.client.result.RunResult;
+import io.phaseload.client.result.SlotWords;
 import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;
@@ -120,7 +121,8 @@ class StreamedRecordTest {
    * never reached (a run cut short).
    */
   private static RunResult run(LoadPlan plan, boolean connections) {
-    LatencyRecorder rec = LatencyRecorder.allocate(plan, connections);
+    LatencyRecorder rec =
+        LatencyRecorder.allocate(plan, connections ? SlotWords.CONNECTIONS : SlotWords.NONE);
     Reasons reasons = new Reasons();
     int odd = reasons.intern("a reason of its own");
     SplittableRandom random = new SplittableRandom(38);

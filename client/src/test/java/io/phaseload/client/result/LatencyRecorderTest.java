@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.phaseload.client.plan.LoadPlan;
+import io.phaseload.client.plan.OpenPhases;
 import io.phaseload.client.plan.Phase;
+import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.request.Outcome;
 import java.util.BitSet;
 import java.util.List;
@@ -71,5 +73,83 @@ class LatencyRecorderTest {
         assertThrows(IllegalArgumentException.class, () -> LatencyRecorder.allocate(huge));
     assertTrue(e.getMessage().contains("3700000000 requests"), e.getMessage());
     assertEquals(3_700_000_000L * 16, LatencyRecorder.bytesFor(huge));
+  }
+
+  /** An exchange's times as an engine reports them: a connection opened, a stream waited for. */
+  private record Times(long connect, long tls, long firstByte, long streamWait)
+      implements ExchangeTimes {
+    @Override
+    public long connectNanos() {
+      return connect;
+    }
+
+    @Override
+    public long tlsNanos() {
+      return tls;
+    }
+
+    @Override
+    public long firstByteNanos() {
+      return firstByte;
+    }
+
+    @Override
+    public long streamWaitNanos() {
+      return streamWait;
+    }
+  }
+
+  /**
+   * A recording of a run over HTTP/2 keeps each request's stream wait in a word of its own, after
+   * its own words (and after connection times, where a recording has both): 3 longs a request in
+   * the closed model, 4 in the open one, 6 with connection times.
+   */
+  @Test
+  void aStreamWaitTakesAWordOfItsOwn() {
+    LoadPlan closed = LoadPlan.of(2, 3, List.of(1.0), List.of("GET"));
+    LoadPlan open = closed.withModel(new OpenPhases(100, null, Spacing.UNIFORM));
+    assertEquals(3, LatencyRecorder.allocate(closed, SlotWords.STREAM_WAIT).stride());
+    assertEquals(4, LatencyRecorder.allocate(open, SlotWords.STREAM_WAIT).stride());
+    LatencyRecorder both = LatencyRecorder.allocate(closed, new SlotWords(true, true));
+    assertEquals(6, both.stride());
+    assertEquals(2, both.connectionWord());
+    assertEquals(5, both.streamWaitWord());
+    assertEquals(6L * 24, LatencyRecorder.bytesFor(closed, SlotWords.STREAM_WAIT));
+    assertEquals(4096L * 32, LatencyRecorder.pageBytes(open, SlotWords.STREAM_WAIT));
+    assertEquals(both.words(), both.scratch().words(), "a part read from a record: the same words");
+
+    LatencyRecorder rec = LatencyRecorder.allocate(closed, SlotWords.STREAM_WAIT);
+    assertTrue(rec.streamWait());
+    assertFalse(rec.connections());
+    int ok = Outcome.of(Outcome.OK, 200);
+    rec.recordExchange(0, new Times(11, 12, 13, 1_500_000));
+    rec.record(0, 1_000, 2_000_000, 0, 0, ok);
+    rec.recordExchange(1, new Times(0, 0, 0, 0));
+    rec.record(1, 3_000_000, 1_000_000, 0, 0, ok);
+    rec.recordExchange(2, new Times(0, 0, 0, -7)); // a clock that stepped back: no wait
+    rec.record(2, 5_000_000, 1_000_000, 0, 0, ok);
+    assertEquals(1_500_000, rec.streamWaitNanos(0));
+    assertEquals(1_500_000, rec.word(0, 2));
+    assertEquals(0, rec.streamWaitNanos(1));
+    assertEquals(0, rec.streamWaitNanos(2));
+    assertEquals(0, rec.connectNanos(0), "no connection times kept");
+    assertEquals(2_000_000, rec.latencyNanos(0), "the request's own words as they were");
+    assertEquals(1_000, rec.startNanos(0));
+
+    // Over HTTP/1.1 the word is not there, and an engine's wait is not recorded anywhere.
+    LatencyRecorder none = LatencyRecorder.allocate(closed);
+    assertFalse(none.streamWait());
+    assertEquals(2, none.stride());
+    none.recordExchange(0, new Times(11, 12, 13, 1_500_000));
+    none.record(0, 1_000, 2_000_000, 0, 0, ok);
+    assertEquals(0, none.streamWaitNanos(0));
+
+    // With connection times too, each lands in its own word.
+    both.recordExchange(0, new Times(11, 12, 13, 1_500_000));
+    both.record(0, 1_000, 2_000_000, 0, 0, ok);
+    assertEquals(11, both.connectNanos(0));
+    assertEquals(12, both.tlsNanos(0));
+    assertEquals(13, both.firstByteNanos(0));
+    assertEquals(1_500_000, both.streamWaitNanos(0));
   }
 }

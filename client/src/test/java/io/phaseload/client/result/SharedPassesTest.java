@@ -96,7 +96,7 @@ class SharedPassesTest {
     return run(
         LatencyRecorder.streamed(
             PLAN,
-            false,
+            SlotWords.NONE,
             visitor -> {
               readings.incrementAndGet();
               held.each(visitor);

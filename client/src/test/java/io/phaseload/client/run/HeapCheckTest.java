@@ -11,6 +11,7 @@ import io.phaseload.client.plan.Spacing;
 import io.phaseload.client.plan.Stage;
 import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.RecordLayout;
+import io.phaseload.client.result.SlotWords;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -48,9 +49,10 @@ class HeapCheckTest {
     long requests = free * 2 / 5 / 16 * 21 / 20;
     int iterations = (int) Math.min(Integer.MAX_VALUE, requests / 1000);
     LoadPlan plan = LoadPlan.of(1000, iterations, List.of(1.0), List.of("GET"));
-    assertDoesNotThrow(() -> HeapCheck.require(plan, false));
+    assertDoesNotThrow(() -> HeapCheck.require(plan, SlotWords.NONE));
     RunRefusedException e =
-        assertThrows(RunRefusedException.class, () -> HeapCheck.require(plan, true));
+        assertThrows(
+            RunRefusedException.class, () -> HeapCheck.require(plan, SlotWords.CONNECTIONS));
     assertTrue(e.getMessage().contains("(40 bytes each)"), e.getMessage());
     // The merge of shards' records budgets them alike.
     assertDoesNotThrow(() -> HeapCheck.requireForReport(plan, plan.totalRequests(), false, 0));
@@ -74,7 +76,7 @@ class HeapCheckTest {
             Spacing.UNIFORM,
             List.of("GET"));
     assertEquals(864_000_000L, day.totalRequests());
-    LatencyRecorder rec = LatencyRecorder.sparse(day, false);
+    LatencyRecorder rec = LatencyRecorder.sparse(day, SlotWords.NONE);
     assertEquals(864_000_000L, rec.capacity());
     assertEquals(0, rec.slotsAllocated());
   }

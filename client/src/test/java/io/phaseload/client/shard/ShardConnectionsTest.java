@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.phaseload.client.plan.LoadPlan;
 import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.result.LatencyRecorder;
+import io.phaseload.client.result.SlotWords;
 import io.phaseload.client.stats.ConnectionTimes;
 import io.phaseload.client.testing.ClientRun;
 import io.phaseload.server.PhaseloadServer;
@@ -58,7 +59,7 @@ class ShardConnectionsTest {
     assertEquals(0, report.code(), report.out() + report.err());
     assertTrue(report.result().recording().connections());
 
-    LatencyRecorder union = LatencyRecorder.allocate(whole, true);
+    LatencyRecorder union = LatencyRecorder.allocate(whole, SlotWords.CONNECTIONS);
     int k = 0;
     for (String f : files) {
       LatencyRecorder shard = RecordFile.read(Path.of(f)).recording();
