@@ -22,6 +22,8 @@ import java.util.function.Consumer;
  * @param summary the headline figures: latency from intended times in the open model
  * @param serviceTime the same groups over service time (from the actual send) in the open model;
  *     null in the closed model, where the two are the same
+ * @param streamWait the requests' waits for a free HTTP/2 stream ({@link StreamWait}); null for a
+ *     recording that holds none (a run over HTTP/1.1)
  * @param drifts each steady phase's drift, first window against last ({@link Drift}); none where no
  *     phase lasted long enough
  * @param perSecond the JSON's rows over time ({@link TimeSeries#of(LatencyRecorder)}), read with
@@ -31,6 +33,7 @@ public record Analysis(
     RunResult result,
     Summary summary,
     Summary serviceTime,
+    StreamWait streamWait,
     List<Drift> drifts,
     TimeSeries perSecond) {
 
@@ -60,6 +63,7 @@ public record Analysis(
     LoadPlan plan = result.plan();
     boolean open = result.recording().hasIntendedStarts();
     Summary[] summaries = new Summary[2];
+    StreamWait[] waits = new StreamWait[1];
     AtomicReference<List<Drift>> drifts = new AtomicReference<>(List.of());
     TimeSeries[] rows = new TimeSeries[1];
     List<Consumer<RunResult>> tasks = new ArrayList<>();
@@ -67,12 +71,15 @@ public record Analysis(
     if (open) {
       tasks.add(r -> summaries[1] = Summary.of(r.recording(), plan, false));
     }
+    if (result.recording().streamWait()) {
+      tasks.add(r -> waits[0] = StreamWait.of(r.recording()));
+    }
     tasks.add(r -> drifts.set(Drift.of(r, driftMin)));
     if (perSecond) {
       tasks.add(r -> rows[0] = TimeSeries.of(r.recording()));
     }
     SharedPasses.together(result, tasks);
-    return new Analysis(result, summaries[0], summaries[1], drifts.get(), rows[0]);
+    return new Analysis(result, summaries[0], summaries[1], waits[0], drifts.get(), rows[0]);
   }
 
   /** Whether every request left the client and succeeded, and the run was not stopped early. */

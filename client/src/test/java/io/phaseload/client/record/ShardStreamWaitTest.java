@@ -11,6 +11,9 @@ import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
 import io.phaseload.client.result.SlotWords;
+import io.phaseload.client.stats.Analysis;
+import io.phaseload.client.stats.LatencyStats;
+import io.phaseload.client.stats.StreamWait;
 import io.phaseload.client.testing.TestInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,6 +111,20 @@ class ShardStreamWaitTest {
         assertEquals(WAITS[user][k] * MS, waits[user][k], "user " + user + " request " + k);
       }
     }
+
+    // The figures of the union: 6 sent, 4 waited (the failed one's 9 ms among them); the
+    // successful waits 2, 5 and 7 ms, whose nearest ranks are the 2nd (p50) and the 3rd (p90 on).
+    StreamWait w = Analysis.of(merged).streamWait();
+    assertEquals(6, w.sent());
+    assertEquals(4, w.waited());
+    LatencyStats l = w.waits();
+    assertEquals(3, l.count());
+    assertEquals(2 * MS, l.min());
+    assertEquals(14 * MS / 3.0, l.mean(), 1e-6);
+    assertEquals(5 * MS, l.p50());
+    assertEquals(7 * MS, l.p90());
+    assertEquals(7 * MS, l.p99());
+    assertEquals(7 * MS, l.max());
   }
 
   /**
