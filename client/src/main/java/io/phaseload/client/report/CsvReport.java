@@ -28,6 +28,12 @@ public final class CsvReport {
    */
   public static final String CONNECTION_COLUMNS = ",connect_ms,tls_ms,first_byte_ms";
 
+  /**
+   * The column of a run over HTTP/2 ({@code --http2}): how long each request waited for a free
+   * stream; empty where it waited for none.
+   */
+  public static final String STREAM_WAIT_COLUMN = ",stream_wait_ms";
+
   public static final String HEADER =
       "start_ms,phase,request,thread,latency_ms,outcome,status,reason";
 
@@ -39,10 +45,10 @@ public final class CsvReport {
     List<String> requests = run.plan().requestNames();
     StringBuilder row = new StringBuilder(96);
     boolean open = recorder.hasIntendedStarts();
-    boolean connections = recorder.connections();
     out.write(HEADER);
     out.write(open ? OPEN_COLUMNS : "");
-    out.write(connections ? CONNECTION_COLUMNS + "\n" : "\n");
+    out.write(recorder.connections() ? CONNECTION_COLUMNS : "");
+    out.write(recorder.streamWait() ? STREAM_WAIT_COLUMN + "\n" : "\n");
     try {
       recorder.each(
           (rec, k) -> {
@@ -93,6 +99,9 @@ public final class CsvReport {
       optionalMicros(row, recorder.connectNanos(k));
       optionalMicros(row, recorder.tlsNanos(k));
       optionalMicros(row, recorder.firstByteNanos(k));
+    }
+    if (recorder.streamWait()) {
+      optionalMicros(row, recorder.streamWaitNanos(k));
     }
     row.append('\n');
   }

@@ -23,6 +23,7 @@ import io.phaseload.client.stats.Analysis;
 import io.phaseload.client.stats.ConnectionTimes;
 import io.phaseload.client.stats.Group;
 import io.phaseload.client.stats.LatencyStats;
+import io.phaseload.client.stats.StreamWait;
 import io.phaseload.client.stats.Summary;
 import io.phaseload.client.stats.TimeSeries;
 import java.io.IOException;
@@ -184,6 +185,9 @@ public final class JsonReport {
               total.put("tlsHandshakingMs", latency(c.tls()));
               total.put("waitingMs", latency(c.waiting()));
             });
+    if (analysis.streamWait() != null) {
+      total.put("streamWait", streamWait(analysis.streamWait()));
+    }
     doc.put("total", total);
     List<Object> phases = new ArrayList<>();
     for (int p = 0; p < summary.phases().size(); p++) {
@@ -422,6 +426,16 @@ public final class JsonReport {
     }
     m.put("latencyMs", latency(g.latency()));
     m.put("failedLatencyMs", g.failedLatency().count() == 0 ? null : latency(g.failedLatency()));
+    return m;
+  }
+
+  /** The HTTP/2 stream wait: the counts, the share, and the successful requests' waits in ms. */
+  private static Map<String, Object> streamWait(StreamWait w) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("sent", w.sent());
+    m.put("waited", w.waited());
+    m.put("share", share(w.share()));
+    m.put("waitMs", latency(w.waits()));
     return m;
   }
 

@@ -299,6 +299,9 @@ public final class TextReport {
       ArrivalsReport.byPhase(run, summary, serviceTime, out);
     }
     summary.connections().ifPresent(c -> connections(c, out));
+    if (analysis.streamWait() != null) {
+      StreamWaitReport.print(analysis.streamWait(), out);
+    }
     if (total.failed() > 0) {
       LatencyStats f = total.failedLatency();
       out.println(

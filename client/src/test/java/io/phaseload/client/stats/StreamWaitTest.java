@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.phaseload.client.plan.LoadPlan;
-import io.phaseload.client.plan.Phase;
 import io.phaseload.client.record.RecordFile;
 import io.phaseload.client.request.Outcome;
 import io.phaseload.client.request.Reasons;
 import io.phaseload.client.result.LatencyRecorder;
-import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunResult;
-import io.phaseload.client.result.SlotWords;
+import io.phaseload.client.testing.StreamWaitRun;
 import io.phaseload.client.testing.TestInfo;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -41,13 +39,7 @@ class StreamWaitTest {
 
   /** A recording of one user's requests over HTTP/2, with these waits and outcomes. */
   private static LatencyRecorder recorded(long[] waits, int[] outcomes) {
-    LoadPlan plan = LoadPlan.of(1, waits.length, List.of(1.0), List.of("GET"));
-    LatencyRecorder rec = LatencyRecorder.allocate(plan, SlotWords.STREAM_WAIT);
-    for (int k = 0; k < waits.length; k++) {
-      rec.recordStreamWait(k, waits[k]);
-      rec.record(k, (1 + k) * MS, 10 * MS, 0, 0, outcomes[k]);
-    }
-    return rec;
+    return StreamWaitRun.of(waits, outcomes).recording();
   }
 
   @Test
@@ -117,7 +109,7 @@ class StreamWaitTest {
       rec.record(k, (1 + k) * MS, 10 * MS, 0, 0, OK);
     }
     assertNull(StreamWait.of(rec));
-    assertNull(Analysis.of(run(rec)).streamWait());
+    assertNull(Analysis.of(StreamWaitRun.of(rec)).streamWait());
   }
 
   /**
@@ -132,27 +124,12 @@ class StreamWaitTest {
       waits[k] = k % 3 == 0 ? 0 : (k * 37 % 11) * MS + k;
       outcomes[k] = k % 7 == 0 ? Outcome.of(Outcome.HTTP, 500) : OK;
     }
-    RunResult run = run(recorded(waits, outcomes));
+    RunResult run = StreamWaitRun.of(waits, outcomes);
     StreamWait expected = StreamWait.of(run.recording());
     assertEquals(expected, Analysis.of(run).streamWait());
     Path file = dir.resolve("h2.plr");
     RecordFile.write(file, run, TestInfo.of(run.plan(), 1), List.of("GET: GET /x (ROUND_ROBIN)"));
     RunResult back = RecordFile.open(file).result();
     assertEquals(expected, Analysis.of(back).streamWait());
-  }
-
-  private static RunResult run(LatencyRecorder rec) {
-    LoadPlan plan = LoadPlan.of(1, rec.capacity(), List.of(1.0), List.of("GET"));
-    Phase phase = plan.phases().get(0);
-    return new RunResult(
-        plan,
-        1_700_000_000_000_000_000L,
-        100 * MS,
-        List.of(new PhaseResult(phase, MS, 99 * MS, true, 0)),
-        rec,
-        new Reasons(),
-        null,
-        1,
-        false);
   }
 }
