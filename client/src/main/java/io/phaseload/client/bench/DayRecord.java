@@ -68,7 +68,7 @@ public final class DayRecord {
     RecordWriter writer =
         new RecordWriter(
             file,
-            at -> RecordFile.start(plan, scenario, at, 0, false, info, SlotWords.NONE),
+            (at, words) -> RecordFile.start(plan, scenario, at, 0, false, info, words),
             50,
             why -> failed[0] = why);
     writer.runStarted(

@@ -110,7 +110,7 @@ final class ReportFiles {
     List<String> scenario = rc.scenario().describe(redaction);
     return new RecordWriter(
         file,
-        epoch ->
+        (epoch, words) ->
             RecordFile.start(
                 rc.plan(),
                 scenario,
@@ -118,7 +118,7 @@ final class ReportFiles {
                 rc.scenario().seed(),
                 rc.scenario().usesRandom(),
                 info,
-                rc.slotWords()),
+                words),
         Math.max(1, rc.plan().peakThreads()),
         stop);
   }

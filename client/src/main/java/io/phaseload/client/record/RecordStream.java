@@ -110,6 +110,11 @@ final class RecordStream {
       int inFlight,
       boolean release)
       throws IOException {
+    if (!header.words().equals(rec.words())) {
+      // The reader takes each request's words as the header says: a mismatch would misread them.
+      throw new IllegalArgumentException(
+          "the header says " + header.words() + ", the recording holds " + rec.words());
+    }
     this.out = new DataOutputStream(sink);
     this.sync = sync;
     this.rec = rec;

@@ -5,6 +5,7 @@ import io.phaseload.client.result.LatencyRecorder;
 import io.phaseload.client.result.PhaseListener;
 import io.phaseload.client.result.PhaseResult;
 import io.phaseload.client.result.RunView;
+import io.phaseload.client.result.SlotWords;
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -31,10 +32,13 @@ public final class RecordWriter implements PhaseListener, AutoCloseable {
   /** How often the recording reaches the disk. */
   public static final Duration PERIOD = Duration.ofMillis(500);
 
-  /** The header of the run as it begins, given the instant its clock started. */
+  /**
+   * The header of the run as it begins, given the instant its clock started and the words its
+   * recording keeps after each request's own, which the header says as the file's frames hold them.
+   */
   @FunctionalInterface
   public interface Start {
-    RecordHeader at(long startEpochNanos);
+    RecordHeader at(long startEpochNanos, SlotWords words);
   }
 
   private final Path file;
@@ -84,7 +88,7 @@ public final class RecordWriter implements PhaseListener, AutoCloseable {
   private void loop(long startEpochNanos) {
     try {
       synchronized (this) {
-        header = start.at(startEpochNanos);
+        header = start.at(startEpochNanos, recording.words());
         out = new FileOutputStream(file.toFile());
         FileOutputStream sink = out;
         try {

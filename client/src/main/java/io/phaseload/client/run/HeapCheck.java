@@ -70,10 +70,12 @@ public final class HeapCheck {
    * tenth the pages keep in reserve holds.
    */
   public static void require(RunConfig config, long extraBytes) throws RunRefusedException {
+    // The protocol asked: the most a run may record, before an https server chooses HTTP/1.1.
+    SlotWords words = config.slotWords(config.protocol());
     if (config.sparse()) {
-      pages(config.plan(), config.slotWords(), 0);
+      pages(config.plan(), words, 0);
     } else {
-      require(config.plan(), config.slotWords(), extraBytes);
+      require(config.plan(), words, extraBytes);
     }
   }
 

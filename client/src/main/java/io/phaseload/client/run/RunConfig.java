@@ -98,11 +98,12 @@ public record RunConfig(
   }
 
   /**
-   * The words the run's recording keeps for each request after its own: the connection times of a
-   * run that opens a connection per request, the stream wait of a run over HTTP/2.
+   * The words the run's recording keeps for each request after its own when it speaks {@code
+   * spoken} (the protocol asked, or HTTP/1.1 where an https server chose it): the connection times
+   * of a run that opens a connection per request, the stream wait of a run over HTTP/2.
    */
-  public SlotWords slotWords() {
-    return new SlotWords(!keepAlive, protocol.http2());
+  public SlotWords slotWords(Protocol spoken) {
+    return new SlotWords(!keepAlive, spoken.http2());
   }
 
   /** This configuration against an embedded server with {@code workers} threads. */

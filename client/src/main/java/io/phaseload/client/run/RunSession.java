@@ -145,7 +145,7 @@ public final class RunSession implements AutoCloseable {
         l ->
             reasons.explain(
                 Reasons.OUT_OF_FILES, "out of file descriptors: " + l.describe(connections)));
-    SlotWords words = config.slotWords();
+    SlotWords words = config.slotWords(protocol);
     LatencyRecorder recorder =
         config.sparse()
             ? LatencyRecorder.sparse(plan, words)

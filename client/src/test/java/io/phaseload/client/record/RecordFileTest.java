@@ -189,6 +189,21 @@ class RecordFileTest {
   }
 
   /**
+   * The writer refuses a header that says other words than its recording holds: the reader would
+   * take each request's words as the header says, and misread every one.
+   */
+  @Test
+  void aHeaderMustSayTheWordsItsRecordingHolds() {
+    LoadPlan plan = LoadPlan.standard(4, 10);
+    LatencyRecorder rec = run(plan, 5, SlotWords.STREAM_WAIT).recording();
+    RecordHeader none =
+        RecordFile.start(plan, List.of("r"), 1, 77, false, info(plan), SlotWords.NONE);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new RecordStream(OutputStream.nullOutputStream(), () -> {}, none, rec, 1));
+  }
+
+  /**
    * A header that says {@code streamWait} in a file of a format before 8, which had none, is
    * damage: its requests would be read with a word they were not written with.
    */

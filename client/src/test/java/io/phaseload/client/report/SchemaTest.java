@@ -50,10 +50,14 @@ class SchemaTest {
     }
   }
 
-  private static void assertValid(String schema, Path json) throws IOException {
-    JsonNode doc = MAPPER.readTree(json.toFile());
+  static void assertValid(String schema, Path json) throws IOException {
+    assertValid(schema, MAPPER.readTree(json.toFile()), json.getFileName().toString());
+  }
+
+  /** Fails unless {@code doc} (named {@code name}) is valid against docs/schema/SCHEMA. */
+  static void assertValid(String schema, JsonNode doc, String name) throws IOException {
     Set<ValidationMessage> errors = schema(schema).validate(doc);
-    assertEquals(Set.of(), errors, json.getFileName() + " against " + schema + ".schema.json");
+    assertEquals(Set.of(), errors, name + " against " + schema + ".schema.json");
   }
 
   private ClientRun run(String... args) {
