@@ -30,6 +30,9 @@
 #   soak       runs by time of SOAK_MINUTES (default 30), closed then open at half its rate: the
 #              client's RSS, heap after GC and record bytes every 10 s; the cost of --record beside
 #              wrk; report's time over the closed soak's record
+#   http2      HTTP/2 over h2c against nginx: phaseload --http2 beside h2load at -c 50 -m 1 and
+#              -c 10 -m 10; HTTP/1.1 against HTTP/2 decided by compare; the open model over HTTP/2
+#              at half the closed rate beside wrk2 over HTTP/1.1
 #   day        a day's record (DAY_HOURS, default 24, at DAY_RATE/s, default 10,000), written as a
 #              run writes it, nothing sent, then reported under -Xmx256m: time, RSS, heap, page
 #
@@ -48,7 +51,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-ALL=(closed open cliff start live flow inflight request server burst recording fidelity merge capacity soak day)
+ALL=(closed open cliff start live flow inflight request server burst recording fidelity merge capacity soak http2 day)
 SECTIONS=("${ALL[@]}") ESTIMATE_ONLY=""
 while (($#)); do
   case $1 in
@@ -109,6 +112,7 @@ estimate() {
     merge) echo 420 ;;
     capacity) echo $((CAP_ROUNDS * 2 * 40 + 60)) ;;
     soak) echo $((2 * (SOAK_MINUTES * 60 + 5) + ROUNDS * (3 * SECS + 6) + 60)) ;;
+    http2) echo $((2 * ROUNDS * (2 * SECS + 4) + 2 * SECS + 10 + ROUNDS * 2 * (OPEN_WARM + OPEN_SECS + 2))) ;;
     day) echo $((DAY_HOURS * 100 + 60)) ;;
   esac
 }
@@ -141,6 +145,7 @@ PIDS=()
 cleanup() {
   for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
   [[ -f "$WORK/nginx.pid" ]] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
+  [[ -f "$WORK/h2nginx/nginx.pid" ]] && kill "$(cat "$WORK/h2nginx/nginx.pid")" 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$WORK"
 }

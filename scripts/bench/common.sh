@@ -43,14 +43,14 @@ closed_phaseload() {
 # wrk2 throws away its first 10 s (calibration) and measures what follows; phaseload runs equal
 # phases of OPEN_SECS and reports the last.
 OPEN_WARM=10 OPEN_SECS=5 OPEN_CONNS=50
-#   open_phaseload RATE URL
+#   open_phaseload RATE URL [FLAGS...]
 open_phaseload() {
   local phases
   phases=$(python3 -c "print(','.join(['1.0'] * ($OPEN_WARM // $OPEN_SECS + 1)))")
   rm -f "$WORK/open.json"
   locked /usr/bin/time -f '%U %S %w %c' -o "$WORK/cpu" "$JAVA" -jar "$WORK/client.jar" "$OPEN_CONNS" 1 \
     --url "$2" --phases "$phases" --rate "$1" --phase-seconds "$OPEN_SECS" -q --json "$WORK/open.json" \
-    >"$WORK/open.txt" 2>&1 || true
+    "${@:3}" >"$WORK/open.txt" 2>&1 || true
   figures open phaseload "$WORK/open.json" "$WORK/cpu"
 }
 #   open_wrk2 RATE URL

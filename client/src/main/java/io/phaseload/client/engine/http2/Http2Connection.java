@@ -59,7 +59,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   /** The most streams this side opens at once; 0 for as many as the server allows. */
   private final int maxStreams;
 
-  private final RequestBlock block = new RequestBlock();
+  private RequestBlock block;
   private ResponseFields fields;
 
   private int state = IDLE;
@@ -361,6 +361,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   private void established() {
     session++;
     fields = new ResponseFields();
+    block = new RequestBlock();
     nextStream = 1;
     serverMaxStreams = Long.MAX_VALUE;
     serverInitialWindow = Frames.DEFAULT_WINDOW;
@@ -709,8 +710,15 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
           }
           serverMaxFrame = (int) value;
         }
+        case Frames.SETTINGS_HEADER_TABLE_SIZE -> {
+          try {
+            block.tableSize(value);
+          } catch (Http2Exception e) {
+            throw protocolError(Frames.PROTOCOL_ERROR, "a header table size of " + value);
+          }
+        }
         default -> {
-          // the header table size needs nothing: this side's blocks never use a dynamic table
+          // ENABLE_PUSH is the client's to send; MAX_HEADER_LIST_SIZE is advice
         }
       }
     }

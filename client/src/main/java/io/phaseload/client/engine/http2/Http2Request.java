@@ -8,7 +8,6 @@ import io.phaseload.client.engine.Origin;
 import io.phaseload.client.request.ByteBuf;
 import io.phaseload.client.request.RequestSpec;
 import io.phaseload.client.request.Vars;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -58,8 +57,8 @@ public final class Http2Request {
   /** The index of the request's Host header, whose value is {@code :authority}; -1 if none. */
   private final int host;
 
-  /** Each endpoint's header block when the request has no variable, else null. */
-  private final byte[][] fixed;
+  /** Each endpoint's fields when the request has no variable, else null; never changed. */
+  private final Http2Headers[] fixed;
 
   private final byte[] fixedBody;
 
@@ -97,13 +96,13 @@ public final class Http2Request {
     }
     this.host = h;
     this.sendsLength = request.sendsLength;
-    this.fixed = new byte[origin.length][];
+    this.fixed = new Http2Headers[origin.length];
     if (spec.constant()) {
       Vars none = Vars.none();
       RequestBlock block = new RequestBlock();
       for (int e = 0; e < origin.length; e++) {
         render(e, none, block);
-        fixed[e] = java.util.Arrays.copyOf(block.headers, block.headersLength);
+        fixed[e] = new DefaultHttp2Headers(false).set(block.fields);
       }
       fixedBody =
           spec.body() == null ? NO_BODY : java.util.Arrays.copyOf(block.body, block.bodyLength);
@@ -114,14 +113,14 @@ public final class Http2Request {
 
   /**
    * Points {@code to} at the request for endpoint {@code e}, which {@code vars} notes as the one
-   * sent to: the block and body encoded once, or the request rendered into {@code vars} and encoded
-   * by {@code to}'s encoder. False when a rendered value would hold CR, LF or NUL ({@link
+   * sent to, encoded by {@code to}'s encoder: the fields built once, or the request rendered into
+   * {@code vars}. False when a rendered value would hold CR, LF or NUL ({@link
    * EncodedRequest#safeInHead}; RFC 9113, 8.2.1): nothing may be sent then.
    */
   public boolean encode(int e, Vars vars, RequestBlock to) {
     vars.sentTo(e);
     if (fixed[e] != null && (!cookies || vars.cookies.isEmpty())) {
-      to.fixed(fixed[e], fixedBody);
+      to.encode(fixed[e], fixedBody);
       return true;
     }
     return render(e, vars, to);
@@ -190,18 +189,5 @@ public final class Http2Request {
 
   private static AsciiString text(ByteBuf b, int from, int to) {
     return new AsciiString(b.array(), from, to - from, true);
-  }
-
-  /** The names of the fields of a constant request for endpoint 0, for tests. */
-  static Http2Headers fieldsOf(Http2Request r) {
-    RequestBlock block = new RequestBlock();
-    r.render(0, Vars.none(), block);
-    DefaultHttp2Headers copy = new DefaultHttp2Headers(false);
-    copy.set(block.fields);
-    return copy;
-  }
-
-  static String utf8(byte[] b) {
-    return new String(b, StandardCharsets.UTF_8);
   }
 }

@@ -10,18 +10,21 @@ import io.netty.handler.codec.http2.Http2HeadersEncoder;
 
 /**
  * One request as HTTP/2 sends it, once {@link Http2Request#encode} has said what it is: its HPACK
- * header block and its body, in arrays it points to. It also holds the HPACK encoder a request with
- * variables is encoded with, per send. The encoder is Netty's, with no dynamic table (a table size
- * of 0): every field is a static-table reference or a literal without indexing, so that a block is
- * the same bytes on any connection, and a constant request's is encoded once, before the run. One
- * per connection; loop thread only.
+ * header block and its body, in arrays it points to. The block is encoded by the connection's HPACK
+ * encoder, Netty's, whose dynamic table lives as long as the connection's session, within the size
+ * the server's SETTINGS_HEADER_TABLE_SIZE allows: as a browser's and h2load's do, a request's
+ * fields are indexed once, and the requests after it send their indexes. A constant request's
+ * fields are built once, before the run; one with variables is rendered into {@link #fields} per
+ * send. One per connection session; loop thread only.
  */
 final class RequestBlock {
 
-  private final DefaultHttp2HeadersEncoder encoder = encoder();
+  private final DefaultHttp2HeadersEncoder encoder =
+      new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false);
+
   private final ByteBuf out = Unpooled.buffer(512);
 
-  /** The fields of a request encoded per send; cleared before each. */
+  /** The fields of a request rendered per send; cleared before each. */
   final Http2Headers fields = new DefaultHttp2Headers(false);
 
   byte[] headers;
@@ -29,19 +32,22 @@ final class RequestBlock {
   byte[] body;
   int bodyLength;
 
-  /** Points the block at bytes encoded before. */
-  void fixed(byte[] headerBlock, byte[] bodyBytes) {
-    headers = headerBlock;
-    headersLength = headerBlock.length;
+  /** Encodes {@code fields}, built before the run, with {@code bodyBytes} as the body. */
+  void encode(Http2Headers built, byte[] bodyBytes) {
+    encode(built);
     body = bodyBytes;
     bodyLength = bodyBytes.length;
   }
 
   /** Encodes {@link #fields} as the block's headers; the body is set apart. */
   void encodeFields() {
+    encode(fields);
+  }
+
+  private void encode(Http2Headers h) {
     out.clear();
     try {
-      encoder.encodeHeaders(0, fields, out);
+      encoder.encodeHeaders(0, h, out);
     } catch (Http2Exception e) {
       throw new IllegalStateException("cannot encode the request's header fields: " + e, e);
     }
@@ -49,29 +55,11 @@ final class RequestBlock {
     headersLength = out.writerIndex();
   }
 
-  /** {@code fields} as a header block of their own, encoded with no dynamic table. */
-  static byte[] encode(Http2Headers fields) {
-    RequestBlock b = new RequestBlock();
-    b.fields.set(fields);
-    b.encodeFields();
-    return java.util.Arrays.copyOf(b.headers, b.headersLength);
-  }
-
   /**
-   * Netty's encoder with a dynamic table of 0 bytes. Setting the size writes a table size update
-   * into the next block; one block is encoded and dropped here, so that no block sent carries it
-   * (the server's decoder keeps its own table, which these blocks never add to).
+   * The server's SETTINGS_HEADER_TABLE_SIZE: the dynamic table keeps within it, its change told at
+   * the start of the next block.
    */
-  private static DefaultHttp2HeadersEncoder encoder() {
-    DefaultHttp2HeadersEncoder e =
-        new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, false);
-    try {
-      e.maxHeaderTableSize(0);
-      ByteBuf drop = Unpooled.buffer(16);
-      e.encodeHeaders(0, new DefaultHttp2Headers(false), drop);
-    } catch (Http2Exception ex) {
-      throw new IllegalStateException("cannot set up the HPACK encoder: " + ex, ex);
-    }
-    return e;
+  void tableSize(long bytes) throws Http2Exception {
+    encoder.maxHeaderTableSize(bytes);
   }
 }
