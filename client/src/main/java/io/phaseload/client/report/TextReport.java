@@ -136,11 +136,16 @@ public final class TextReport {
       return null;
     }
     return "Protocol: HTTP/2, "
-        + (connections == null ? "a connection per user" : connections + " connections shared")
+        + (connections == null
+            ? "a connection per user"
+            : connections + (connections.equals(1) ? " connection" : " connections") + " shared")
         + ", "
         + (streams == null
             ? "as many streams open on each as the server allowed"
-            : "at most " + streams + " streams open on each");
+            : "at most "
+                + streams
+                + (streams.equals(1) ? " stream" : " streams")
+                + " open on each");
   }
 
   private static String thinkText(RunResult run) {
