@@ -86,6 +86,11 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   /** Counts the sessions begun on this connection's socket: a read stops when it changes. */
   private int session;
 
+  /** Responses completed in this session; and the error code of the GOAWAY that ends it. */
+  private long answeredInSession;
+
+  private long goAwayCode;
+
   // The server's settings, and this side's send windows.
   private long serverMaxStreams;
   private int serverInitialWindow;
@@ -360,6 +365,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   /** Connected (and handshaken): a new HTTP/2 session begins with the preface and SETTINGS. */
   private void established() {
     session++;
+    answeredInSession = 0;
     fields = new ResponseFields();
     block = new RequestBlock();
     nextStream = 1;
@@ -795,6 +801,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     }
     int last = Frames.getInt(payload, 0) & Integer.MAX_VALUE;
     long code = Frames.getInt(payload, 4) & 0xffffffffL;
+    goAwayCode = code;
     state = GOING_AWAY;
     // The frames of streams opened in this read leave now: a refused request was sent.
     flush();
@@ -821,6 +828,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
       reset(r, Frames.NO_ERROR); // the server answered before the body was all sent
     }
     forget(r);
+    answeredInSession++;
     int outcome =
         r.status <= 0
             ? Outcome.failure(Outcome.IO, loop.reasons().intern("malformed response: no :status"))
@@ -837,9 +845,31 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     if (state == GOING_AWAY && active == 0) {
       socket.close();
       state = IDLE;
-      if (waitingHead != null) {
-        connect();
+      if (waitingHead == null) {
+        return;
       }
+      if (answeredInSession > 0) {
+        connect();
+        return;
+      }
+      // A server that sends GOAWAY before it answers anything would be reconnected to forever:
+      // the requests waiting fail instead, and each user's next request tries again.
+      int notSent =
+          Outcome.failure(
+              Outcome.NOT_SENT,
+              loop.reasons()
+                  .intern(
+                      "not sent: the server sent GOAWAY ("
+                          + Frames.error(goAwayCode)
+                          + ") before answering any request on the connection"));
+      for (Http2Stream r = waitingHead; r != null; ) {
+        Http2Stream next = r.nextWaiting;
+        r.nextWaiting = null;
+        r.failed(notSent);
+        r = next;
+      }
+      waitingHead = null;
+      waitingTail = null;
     }
   }
 

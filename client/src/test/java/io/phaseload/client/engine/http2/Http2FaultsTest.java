@@ -87,6 +87,18 @@ class Http2FaultsTest {
   }
 
   @Test
+  void aServerThatSendsGoAwayToEveryRequestIsNotReconnectedToForever() throws Exception {
+    try (H2Server server = H2Server.start((n, s) -> Act.GOAWAY, 0, 0)) {
+      ClientRun run = run(server, "4", "5", "--connections", "1", "--phases", "1.0");
+      assertEquals(1, run.code(), run.out());
+      assertEquals(0, run.ok());
+      // Each request is refused by its GOAWAY, or was waiting for that connection and not sent.
+      assertEquals(20, run.failed("io") + run.failed("not sent"));
+      assertTrue(server.requests() >= 1 && server.requests() <= run.failed("io"));
+    }
+  }
+
+  @Test
   void aStreamNeverAnsweredTimesOutAndTheRunEnds() throws Exception {
     try (H2Server server = H2Server.start((n, s) -> n == 7 ? Act.HOLD : Act.ANSWER, 0, 0)) {
       ClientRun run = run(server, "2", "20", "--connections", "1", "--read-timeout", "300");
