@@ -2,7 +2,8 @@
 # Regenerates what the manual quotes from the code: docs/cli.md (every command's help, verbatim, as
 # DocsTest checks) and every marked sample in README.md and docs/*.md (scripts/samples.py), each
 # from a real run against server.jar on 127.0.0.1:8080 (and, for the login and CRUD samples,
-# json-server-auth on 127.0.0.1:3000), which this script starts and stops.
+# json-server-auth on 127.0.0.1:3000; for HTTP/2's, nginx over h2c on 127.0.0.1:8082, with at most
+# 10 streams open on a connection), which this script starts and stops.
 # Loopback only. Review the diff before committing it: the figures are this machine's.
 #
 #   scripts/docs.sh            both
@@ -46,6 +47,7 @@ SERVER_PID=""
 CRUD_PID=""
 cleanup() {
   [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null || true
+  [[ -f "$WORK/nginx.pid" ]] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   [[ -n "$CRUD_PID" ]] && kill "$CRUD_PID" 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$WORK"
@@ -72,5 +74,10 @@ tail -n +2 docs/examples/users.csv | while IFS=, read -r email password; do
     -d "{\"email\":\"$email\",\"password\":\"$password\"}" http://127.0.0.1:3000/register ||
     die "could not register $email at json-server-auth"
 done
+# The HTTP/2 samples (docs/http2.md): nginx over h2c with a limit of 10 streams a connection, and
+# no GOAWAY after 1,000 requests.
+start_nginx "$WORK" 8082 "    http2_max_concurrent_streams 10;
+    keepalive_requests 1000000;
+    location /items/ { return 200 '{\"id\":1,\"name\":\"item\"}'; }" " http2"
 ln -s "$PWD/client" "$PWD/server" "$PWD/docs" "$PWD/scripts" "$WORK/"
 python3 scripts/samples.py "$WORK" README.md docs/*.md

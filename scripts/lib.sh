@@ -63,10 +63,11 @@ java_feature() { "$1" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | 
 # location blocks, placed in its one server block, whose default type is application/json); its
 # files go under DIR/nginx and its pid to DIR/nginx.pid, which the caller kills when done. Access
 # log off and room for 20,000 connections, so that nginx is never the client's limit on a run of
-# many connections. Dies if nginx is missing or does not start.
-#   start_nginx DIR PORT LOCATIONS
+# many connections. LISTEN, if given, is added to the listen line (" http2": h2c with prior
+# knowledge). Dies if nginx is missing or does not start.
+#   start_nginx DIR PORT LOCATIONS [LISTEN]
 start_nginx() {
-  local dir=$1 port=$2 locations=$3 nginx
+  local dir=$1 port=$2 locations=$3 listen=${4:-} nginx
   nginx=$(command -v nginx || echo /usr/sbin/nginx)
   [[ -x "$nginx" ]] || die "needs nginx (Debian package nginx)"
   mkdir -p "$dir/nginx"
@@ -80,7 +81,7 @@ http {
   client_body_temp_path $dir/nginx; proxy_temp_path $dir/nginx; fastcgi_temp_path $dir/nginx;
   uwsgi_temp_path $dir/nginx; scgi_temp_path $dir/nginx;
   server {
-    listen 127.0.0.1:$port;
+    listen 127.0.0.1:$port$listen;
     default_type application/json;
 $locations
   }
