@@ -127,7 +127,7 @@ public final class Http1Connection implements LoopChannel, Route, LoopSocket.Rec
    */
   @Override
   public void openAhead(Ahead done) {
-    if (!keepAlive || socket.isOpen()) {
+    if (!keepAlive || socket.live()) {
       return;
     }
     ahead = done;
@@ -186,7 +186,7 @@ public final class Http1Connection implements LoopChannel, Route, LoopSocket.Rec
       failed(Outcome.failure(Outcome.NOT_SENT, Reasons.ABORTED));
     } else if (bytes == null) {
       failed(EncodedRequest.unsafe(loop.reasons()));
-    } else if (!socket.isOpen()) {
+    } else if (!socket.live()) {
       connect();
     } else {
       write();

@@ -326,7 +326,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
         if ((ops & SelectionKey.OP_WRITE) != 0) {
           flush();
         }
-        if ((ops & SelectionKey.OP_READ) != 0 && socket.isOpen()) {
+        if ((ops & SelectionKey.OP_READ) != 0 && socket.live()) {
           read();
         }
       }
@@ -442,7 +442,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
 
   /** Writes what the socket takes of the frames waiting; asks to write more when it takes more. */
   private void flush() {
-    if (!socket.isOpen() || state < SETTLING) {
+    if (!socket.live() || state < SETTLING) {
       return;
     }
     try {
@@ -503,7 +503,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
           begin();
         }
       }
-      if (session != began || !socket.isOpen()) {
+      if (session != began || !socket.live()) {
         return true; // the connection closed, or was replaced, on the way: the rest is not its
       }
     }

@@ -60,7 +60,7 @@ public final class LoopSocket {
   }
 
   /** Whether a socket is open (connecting, handshaking or connected). */
-  public boolean isOpen() {
+  public boolean live() {
     return channel != null;
   }
 
