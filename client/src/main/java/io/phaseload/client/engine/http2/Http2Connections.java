@@ -64,8 +64,9 @@ public final class Http2Connections implements Route.Maker {
     }
     Share[] s = shares.get(loop);
     if (s == null) {
-      // The loops get their shares in the order they first ask: the first C % L one more.
-      int index = shares.size();
+      // Connection c is loop c % L's, where the engine places the users that take it: loop l
+      // has C / L of them, the first C % L loops one more.
+      int index = loop.index();
       int count = Math.max(1, connections / loops + (index < connections % loops ? 1 : 0));
       s = new Share[wire.origins().length];
       for (int o = 0; o < s.length; o++) {

@@ -56,6 +56,7 @@ public final class EventLoop implements Runnable {
 
   private final BooleanSupplier aborted;
   private final String name;
+  private final int index;
   private final CountDownLatch ended = new CountDownLatch(1);
 
   /** The thread running the loop, once it runs: a task of the run's executor, or its own. */
@@ -97,6 +98,7 @@ public final class EventLoop implements Runnable {
       throw new UncheckedIOException("cannot open a selector", e);
     }
     this.name = "phaseload-loop-" + index;
+    this.index = index;
   }
 
   /**
@@ -126,6 +128,11 @@ public final class EventLoop implements Runnable {
   /** Whether the engine was aborted. */
   public boolean aborted() {
     return aborted.getAsBoolean();
+  }
+
+  /** The loop's number among its engine's, from 0. */
+  public int index() {
+    return index;
   }
 
   /** The loop's clock, read once per turn: what deadlines are set from. */

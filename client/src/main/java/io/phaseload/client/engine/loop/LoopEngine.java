@@ -42,6 +42,9 @@ public final class LoopEngine implements Engine {
    */
   private final Route.Maker[] protocols;
 
+  /** The connections HTTP/2's users share, all loops together; 0 for a connection per user. */
+  private final int shared;
+
   private final Wire wire;
   private final EventLoop[] loops;
   private final AtomicInteger next = new AtomicInteger();
@@ -73,6 +76,7 @@ public final class LoopEngine implements Engine {
     }
     this.wire = Wire.of(settings);
     this.protocols = protocols(settings.protocol(), wire, loops);
+    this.shared = settings.protocol().http2() ? settings.protocol().connections() : 0;
     this.reasons = settings.reasons();
     this.aheadBoundNanos = settings.connectTimeout().plus(settings.readTimeout()).toNanos();
     this.loops = new EventLoop[loops];
@@ -161,7 +165,20 @@ public final class LoopEngine implements Engine {
   /** Runs the users on the loops: callbacks and timers, not a thread per user. */
   @Override
   public void drive(User[] users, Drive how, LongConsumer started) throws InterruptedException {
-    new LoopUsers(loops.length, this::user, this::ticker, how, aheadBoundNanos, reasons)
+    LoopUsers.Users made =
+        new LoopUsers.Users() {
+          @Override
+          public LoopUser on(int loop, Caller caller) {
+            return user(loop, caller);
+          }
+
+          @Override
+          public int loopOf(int user, int used) {
+            // HTTP/2's shared connection c lives on loop c % loops: a user goes where its is.
+            return shared > 0 ? (user % shared) % used : user % used;
+          }
+        };
+    new LoopUsers(loops.length, made, this::ticker, how, aheadBoundNanos, reasons)
         .drive(users, started, this::death);
   }
 

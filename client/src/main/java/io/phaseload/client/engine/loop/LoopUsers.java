@@ -24,6 +24,14 @@ final class LoopUsers {
   /** Makes a user on loop {@code l} whose outcomes a {@link Caller} hears. */
   interface Users {
     LoopUser on(int loop, Caller caller);
+
+    /**
+     * The loop user number {@code user} runs on, of {@code loops}: in turn, unless the protocol's
+     * connections say otherwise (HTTP/2's shared ones: a user goes where its connection is).
+     */
+    default int loopOf(int user, int loops) {
+      return user % loops;
+    }
   }
 
   /** Gives loop {@code l} a ticker (null to take it away), from the loop's thread. */
@@ -77,7 +85,8 @@ final class LoopUsers {
     }
     Stepper[] steppers = new Stepper[users.length];
     for (int u = 0; u < users.length; u++) {
-      steppers[u] = new Stepper(users[u], u % loops, timers[u % loops], done);
+      int l = makeUser.loopOf(u, loops);
+      steppers[u] = new Stepper(users[u], l, timers[l], done);
     }
     try {
       if (how.openedAhead() != null) {
@@ -85,8 +94,11 @@ final class LoopUsers {
       }
       started.accept(how.clock().getAsLong());
       // A shard may have no user in a phase: no loop then has one to step.
-      for (int l = 0; l < Math.min(loops, steppers.length); l++) {
-        steppers[l].connection.execute(new FirstSteps(steppers, l, loops, timers[l]));
+      for (int l = 0; l < loops; l++) {
+        LoopUser any = firstOn(steppers, l);
+        if (any != null) {
+          any.execute(new FirstSteps(steppers, l, timers[l]));
+        }
       }
       while (!done.await(DEATH_CHECK_MILLIS, TimeUnit.MILLISECONDS)) {
         String why = death.get();
@@ -160,6 +172,16 @@ final class LoopUsers {
     OpenedAhead.collectGarbage();
   }
 
+  /** A user of loop {@code l}; null if it has none. */
+  private static LoopUser firstOn(Stepper[] steppers, int l) {
+    for (Stepper s : steppers) {
+      if (s.loop == l) {
+        return s.connection;
+      }
+    }
+    return null;
+  }
+
   /** The reason of a connection still opening ahead when the set-up's bound passed. */
   static final String NOT_OPEN = "still opening when the set-up's bound passed";
 
@@ -177,21 +199,22 @@ final class LoopUsers {
   private static final class FirstSteps implements Runnable {
     private final Stepper[] steppers;
     private final int loop;
-    private final int loops;
     private final Timers timers;
 
-    FirstSteps(Stepper[] steppers, int loop, int loops, Timers timers) {
+    FirstSteps(Stepper[] steppers, int loop, Timers timers) {
       this.steppers = steppers;
       this.loop = loop;
-      this.loops = loops;
       this.timers = timers;
     }
 
     @Override
     public void run() {
       int n = 0;
-      for (int u = loop; u < steppers.length; u += loops) {
-        steppers[u].step();
+      for (Stepper s : steppers) {
+        if (s.loop != loop) {
+          continue;
+        }
+        s.step();
         if (++n % STEPS_PER_TICK == 0) {
           timers.tick();
         }
@@ -212,7 +235,11 @@ final class LoopUsers {
     /** The request in flight, whose captures its answer takes. */
     private int sending;
 
+    /** The loop the user runs on. */
+    final int loop;
+
     Stepper(User user, int loop, Timers timers, CountDownLatch done) {
+      this.loop = loop;
       this.user = user;
       this.timers = timers;
       this.done = done;

@@ -40,6 +40,20 @@ class Http2FaultsTest {
   }
 
   @Test
+  void fiftyUsersOnFiveConnectionsOfTenStreamsNeverWait() throws Exception {
+    // Connection c is loop c % L's, and user u goes to connection u % C's loop: 10 users on each
+    // of the 5, whatever the loops, so none waits (an even spread of users over 2 loops put 13 on
+    // some connection, and half the requests waited).
+    try (H2Server server = H2Server.start((n, s) -> Act.ANSWER, 10, 2)) {
+      ClientRun run = run(server, "50", "20", "--connections", "5", "--phases", "1.0");
+      assertEquals(0, run.code(), run.out());
+      assertEquals(0, run.finished().streamWait().waited(), run.out());
+      assertEquals(10, server.mostOpen());
+      assertEquals(run.sent(), server.answered());
+    }
+  }
+
+  @Test
   void aResetStreamFailsWithItsCode() throws Exception {
     try (H2Server server = H2Server.start((n, s) -> n % 10 == 0 ? Act.RESET : Act.ANSWER, 0, 0)) {
       ClientRun run = run(server, "5", "40", "--connections", "1");
