@@ -13,7 +13,6 @@ import io.phaseload.client.request.Reasons;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.SelectionKey;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -77,8 +76,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   private int routes;
 
   // Streams: open ones by id, and the routes waiting for one, first come first served.
-  private Http2Stream[] table = new Http2Stream[16];
-  private int active;
+  private final StreamTable open = new StreamTable();
   private int nextStream;
   private Http2Stream waitingHead;
   private Http2Stream waitingTail;
@@ -100,35 +98,26 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   /** Bytes received on the connection not yet given back by WINDOW_UPDATE. */
   private int unacknowledged;
 
-  // Frames to write, from outStart to outEnd.
-  private byte[] out = new byte[16 * 1024];
-  private int outStart;
-  private int outEnd;
+  private final Outbox outbox = new Outbox();
 
   /** Whether a read is handing bytes over: frames written meanwhile go out once it is done. */
   private boolean reading;
 
-  // The frame being read: its header, then its payload (whole, but for DATA, read in place).
-  private final byte[] head = new byte[Frames.HEADER];
-  private int headFill;
+  private final FrameReader frames = new FrameReader(new Handler());
+
+  /** The session a read began in: the read stops when it ends. */
+  private int readSession;
+
+  // The frame at hand: its type, flags, stream and payload, as the reader handed it over.
   private int frameLength;
-  private int frameType;
   private int frameFlags;
   private int frameStream;
-  private byte[] payload = new byte[Frames.DEFAULT_MAX_FRAME];
-  private int payloadFill;
-  private boolean inPayload;
+  private byte[] payload;
 
-  // A DATA frame read in place: its route (null if its stream is gone), what is left of it.
-  private boolean inData;
+  /** The DATA frame's stream under way; null if none is, or its stream is gone. */
   private Http2Stream dataStream;
-  private int dataLeft;
-  private int padLeft;
-  private boolean needPadLength;
 
-  /** The stream whose header block CONTINUATION frames go on with; 0 if none. */
-  private int continuing;
-
+  /** The flags of the HEADERS frame whose block CONTINUATION frames go on with. */
   private int continuingFlags;
 
   Http2Connection(EventLoop loop, Origin origin, Http2Request[] requests, int maxStreams) {
@@ -220,7 +209,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
 
   /** Opens streams for the waiting routes while the limits let it. */
   private void openWaiting() {
-    while (waitingHead != null && state == READY && active < limit()) {
+    while (waitingHead != null && state == READY && open.size() < limit()) {
       if (nextStream < 0) {
         // Stream ids ran out (2^31): a new connection takes the rest, once these are done.
         state = GOING_AWAY;
@@ -247,8 +236,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     nextStream += 2;
     r.stream = id;
     r.streamWaitNanos = r.blockedAt == 0 ? 0 : System.nanoTime() - r.blockedAt;
-    put(r);
-    active++;
+    open.put(r);
     EncodedRequest p = r.request;
     r.body.start(p.keep);
     r.headers.start(p.keepHeaders, p.cookies);
@@ -374,20 +362,16 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     serverMaxFrame = Frames.DEFAULT_MAX_FRAME;
     sendWindow = Frames.DEFAULT_WINDOW;
     unacknowledged = 0;
-    headFill = 0;
-    inPayload = false;
-    inData = false;
-    continuing = 0;
-    outStart = 0;
-    outEnd = 0;
+    frames.reset();
+    outbox.clear();
     state = SETTLING;
     deadline = loop.now() + loop.readTimeoutNanos();
-    append(Frames.PREFACE, 0, Frames.PREFACE.length);
+    outbox.append(Frames.PREFACE, 0, Frames.PREFACE.length);
     byte[] settings = new byte[12];
     setting(settings, 0, Frames.SETTINGS_ENABLE_PUSH, 0);
     setting(settings, 6, Frames.SETTINGS_INITIAL_WINDOW_SIZE, RECEIVE_WINDOW);
     frame(Frames.SETTINGS, 0, 0, settings, 0, settings.length);
-    windowUpdate(0, RECEIVE_WINDOW - Frames.DEFAULT_WINDOW);
+    outbox.windowUpdate(0, RECEIVE_WINDOW - Frames.DEFAULT_WINDOW);
     flush();
   }
 
@@ -400,41 +384,11 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   // ----- writing
 
   private void frame(int type, int flags, int stream, byte[] b, int from, int n) {
-    room(Frames.HEADER + n);
-    Frames.header(out, outEnd, n, type, flags, stream);
-    System.arraycopy(b, from, out, outEnd + Frames.HEADER, n);
-    outEnd += Frames.HEADER + n;
-  }
-
-  private void append(byte[] b, int from, int n) {
-    room(n);
-    System.arraycopy(b, from, out, outEnd, n);
-    outEnd += n;
-  }
-
-  private void room(int n) {
-    if (outEnd + n > out.length) {
-      if (outStart > 0) {
-        System.arraycopy(out, outStart, out, 0, outEnd - outStart);
-        outEnd -= outStart;
-        outStart = 0;
-      }
-      if (outEnd + n > out.length) {
-        out = Arrays.copyOf(out, Math.max(2 * out.length, outEnd + n));
-      }
-    }
-  }
-
-  private final byte[] small = new byte[8];
-
-  private void windowUpdate(int stream, int increment) {
-    Frames.putInt(small, 0, increment);
-    frame(Frames.WINDOW_UPDATE, 0, stream, small, 0, 4);
+    outbox.frame(type, flags, stream, b, from, n);
   }
 
   private void reset(Http2Stream r, int code) {
-    Frames.putInt(small, 0, code);
-    frame(Frames.RST_STREAM, 0, r.stream, small, 0, 4);
+    outbox.rstStream(r.stream, code);
     if (!reading) {
       flush();
     }
@@ -445,19 +399,14 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     if (!socket.live() || state < SETTLING) {
       return;
     }
+    boolean done;
     try {
-      outStart += socket.write(out, outStart, outEnd);
+      done = outbox.writeTo(socket);
     } catch (IOException e) {
       failConnection(e);
       return;
     }
-    if (outStart == outEnd && socket.drained()) {
-      outStart = 0;
-      outEnd = 0;
-      socket.interest(SelectionKey.OP_READ);
-    } else {
-      socket.interest(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
-    }
+    socket.interest(done ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
   }
 
   // ----- reading
@@ -479,114 +428,54 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
 
   @Override
   public boolean received(byte[] b, int n) throws IOException {
-    int began = session;
-    int pos = 0;
-    while (pos < n) {
-      if (inData) {
-        pos = data(b, pos, n);
-      } else if (inPayload) {
-        int k = Math.min(frameLength - payloadFill, n - pos);
-        System.arraycopy(b, pos, payload, payloadFill, k);
-        payloadFill += k;
-        pos += k;
-        if (payloadFill == frameLength) {
-          inPayload = false;
-          frame();
-        }
-      } else {
-        int k = Math.min(Frames.HEADER - headFill, n - pos);
-        System.arraycopy(b, pos, head, headFill, k);
-        headFill += k;
-        pos += k;
-        if (headFill == Frames.HEADER) {
-          headFill = 0;
-          begin();
-        }
-      }
-      if (session != began || !socket.live()) {
-        return true; // the connection closed, or was replaced, on the way: the rest is not its
-      }
-    }
-    return false;
-  }
-
-  /** A frame's header is read: its payload is read whole, or, for DATA, in place. */
-  private void begin() throws IOException {
-    frameLength = (head[0] & 0xff) << 16 | (head[1] & 0xff) << 8 | head[2] & 0xff;
-    frameType = head[3] & 0xff;
-    frameFlags = head[4] & 0xff;
-    frameStream = Frames.getInt(head, 5) & Integer.MAX_VALUE;
-    if (frameLength > Frames.DEFAULT_MAX_FRAME) {
-      throw protocolError(
-          Frames.FRAME_SIZE_ERROR, "a frame of " + frameLength + " bytes, past the 16,384 allowed");
-    }
-    if (continuing != 0 && frameType != Frames.CONTINUATION) {
-      throw protocolError(Frames.PROTOCOL_ERROR, "a header block broken by another frame");
-    }
-    if (frameType == Frames.DATA) {
-      beginData();
-    } else {
-      payloadFill = 0;
-      inPayload = frameLength > 0;
-      if (!inPayload) {
-        frame();
-      }
+    readSession = session;
+    try {
+      return frames.read(b, n);
+    } catch (FrameReader.Error e) {
+      throw protocolError(e.code, e.getMessage());
     }
   }
 
-  private void beginData() throws IOException {
-    if (frameStream == 0) {
-      throw protocolError(Frames.PROTOCOL_ERROR, "DATA on stream 0");
+  /** The frames read, handed to this connection's handlers. */
+  private final class Handler implements FrameReader.Handler {
+    @Override
+    public void dataBegins(int stream, int flags, int length) {
+      frameFlags = flags;
+      dataStream = open.find(stream);
+      received(length);
     }
-    dataStream = find(frameStream);
-    dataLeft = frameLength;
-    padLeft = 0;
-    needPadLength = (frameFlags & Frames.PADDED) != 0;
-    received(frameLength);
-    inData = true;
-    if (frameLength == 0) {
-      endData();
-    }
-  }
 
-  /** Takes what {@code b[pos, n)} holds of the DATA frame under way; returns where it stopped. */
-  private int data(byte[] b, int pos, int n) throws IOException {
-    if (needPadLength) {
-      needPadLength = false;
-      padLeft = b[pos++] & 0xff;
-      dataLeft--;
-      if (padLeft > dataLeft) {
-        throw protocolError(Frames.PROTOCOL_ERROR, "DATA padded past its end");
-      }
-    }
-    int content = dataLeft - padLeft;
-    int k = Math.min(content, n - pos);
-    if (k > 0) {
+    @Override
+    public void data(byte[] b, int from, int n) {
       if (dataStream != null) {
-        dataStream.body.keep(b, pos, k);
+        dataStream.body.keep(b, from, n);
         dataStream.deadline = loop.now() + loop.readTimeoutNanos();
       }
-      pos += k;
-      dataLeft -= k;
     }
-    if (dataLeft - padLeft == 0) {
-      int p = Math.min(padLeft, n - pos);
-      pos += p;
-      padLeft -= p;
-      dataLeft -= p;
-    }
-    if (dataLeft == 0) {
-      endData();
-    }
-    return pos;
-  }
 
-  private void endData() {
-    inData = false;
-    Http2Stream r = dataStream;
-    dataStream = null;
-    if (r != null && (frameFlags & Frames.END_STREAM) != 0) {
-      complete(r);
+    @Override
+    public void dataEnds() {
+      Http2Stream r = dataStream;
+      dataStream = null;
+      if (r != null && (frameFlags & Frames.END_STREAM) != 0) {
+        complete(r);
+      }
+    }
+
+    @Override
+    public void frame(int type, int flags, int stream, byte[] bytes, int length)
+        throws IOException {
+      frameFlags = flags;
+      frameStream = stream;
+      payload = bytes;
+      frameLength = length;
+      Http2Connection.this.frame(type);
+    }
+
+    @Override
+    public boolean stopped() {
+      // The connection closed, or was replaced, on the way: the rest is not its.
+      return session != readSession || !socket.live();
     }
   }
 
@@ -594,22 +483,22 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   private void received(int n) {
     unacknowledged += n;
     if (unacknowledged >= RECEIVE_WINDOW / 2) {
-      windowUpdate(0, unacknowledged);
+      outbox.windowUpdate(0, unacknowledged);
       unacknowledged = 0;
     }
     Http2Stream r = dataStream;
     if (r != null && (frameFlags & Frames.END_STREAM) == 0) {
       r.unacknowledged += n;
       if (r.unacknowledged >= RECEIVE_WINDOW / 2) {
-        windowUpdate(r.stream, r.unacknowledged);
+        outbox.windowUpdate(r.stream, r.unacknowledged);
         r.unacknowledged = 0;
       }
     }
   }
 
-  /** A whole frame other than DATA is in {@link #payload}. */
-  private void frame() throws IOException {
-    switch (frameType) {
+  /** A whole frame of {@code type}, other than DATA, is in {@link #payload}. */
+  private void frame(int type) throws IOException {
+    switch (type) {
       case Frames.HEADERS -> headers();
       case Frames.CONTINUATION -> continuation();
       case Frames.SETTINGS -> settings();
@@ -644,28 +533,22 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     fields.start();
     fields.append(payload, from, end - from);
     if ((frameFlags & Frames.END_HEADERS) == 0) {
-      continuing = frameStream;
-      continuingFlags = frameFlags;
+      continuingFlags = frameFlags; // the reader sees that CONTINUATION frames follow on
       return;
     }
     block(frameStream, frameFlags);
   }
 
   private void continuation() throws IOException {
-    if (continuing == 0 || frameStream != continuing) {
-      throw protocolError(Frames.PROTOCOL_ERROR, "CONTINUATION with no header block under way");
-    }
     fields.append(payload, 0, frameLength);
     if ((frameFlags & Frames.END_HEADERS) != 0) {
-      int stream = continuing;
-      continuing = 0;
-      block(stream, continuingFlags);
+      block(frameStream, continuingFlags);
     }
   }
 
   /** A whole header block for {@code stream}, whose HEADERS frame had {@code flags}. */
   private void block(int stream, int flags) throws IOException {
-    Http2Stream r = find(stream);
+    Http2Stream r = open.find(stream);
     int status;
     try {
       // Every block is decoded, a gone stream's too: the decoder's table must see each one.
@@ -769,7 +652,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
       }
       eachOpen(this::sendBody);
     } else {
-      Http2Stream r = find(frameStream);
+      Http2Stream r = open.find(frameStream);
       if (r != null) {
         r.sendWindow += increment;
         sendBody(r);
@@ -781,7 +664,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     if (frameLength != 4) {
       throw protocolError(Frames.FRAME_SIZE_ERROR, "RST_STREAM of " + frameLength + " bytes");
     }
-    Http2Stream r = find(frameStream);
+    Http2Stream r = open.find(frameStream);
     if (r == null) {
       return;
     }
@@ -811,8 +694,8 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
             loop.reasons()
                 .intern(
                     "refused by the server's GOAWAY (" + Frames.error(code) + "): not processed"));
-    for (int i = 0; i < table.length; i++) {
-      Http2Stream r = table[i];
+    for (int i = 0; i < open.capacity(); i++) {
+      Http2Stream r = open.at(i);
       if (r != null && r.stream > last) {
         forget(r);
         r.failed(refused);
@@ -842,7 +725,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
    * A connection the server is leaving closes once its streams are done; waiting routes reconnect.
    */
   private void closeIfDone() {
-    if (state == GOING_AWAY && active == 0) {
+    if (state == GOING_AWAY && open.size() == 0) {
       socket.close();
       state = IDLE;
       if (waitingHead == null) {
@@ -888,8 +771,8 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
       dropAll(outcome, outcome);
       return;
     }
-    for (int i = 0; i < table.length; i++) {
-      Http2Stream r = table[i];
+    for (int i = 0; i < open.capacity(); i++) {
+      Http2Stream r = open.at(i);
       if (r != null && (now - r.deadline >= 0 || now - r.responseDeadline >= 0)) {
         boolean stalled = r.bodyAt < r.bodyEnd;
         int outcome =
@@ -934,9 +817,8 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   }
 
   private IOException protocolError(int code, String why) {
-    Frames.putInt(small, 0, nextStream < 0 ? Integer.MAX_VALUE : Math.max(0, nextStream - 2));
-    Frames.putInt(small, 4, code);
-    frame(Frames.GOAWAY, 0, 0, small, 0, 8);
+    // This side processes no stream the server opens (push is off): the last it took is 0.
+    outbox.goAway(0, code);
     flush();
     return new java.net.ProtocolException("HTTP/2 " + Frames.error(code) + ": " + why);
   }
@@ -951,8 +833,8 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
     if (ahead != null) {
       failAhead(notSent);
     }
-    for (int i = 0; i < table.length; i++) {
-      Http2Stream r = table[i];
+    for (int i = 0; i < open.capacity(); i++) {
+      Http2Stream r = open.at(i);
       if (r != null) {
         forget(r);
         r.failed(sent);
@@ -973,56 +855,14 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   public void disconnect() {
     socket.close();
     state = IDLE;
-    Arrays.fill(table, null);
-    active = 0;
+    open.clear();
     waitingHead = null;
     waitingTail = null;
   }
 
-  // ----- the open streams, by id: open addressing, linear probing
-
-  private void put(Http2Stream r) {
-    if (2 * (active + 1) > table.length) {
-      Http2Stream[] old = table;
-      table = new Http2Stream[2 * old.length];
-      for (Http2Stream o : old) {
-        if (o != null) {
-          table[slot(o.stream)] = o;
-        }
-      }
-    }
-    table[slot(r.stream)] = r;
-  }
-
-  /** Where stream {@code id} is, or the free slot it would take. */
-  private int slot(int id) {
-    int mask = table.length - 1;
-    int i = (id >>> 1) & mask;
-    while (table[i] != null && table[i].stream != id) {
-      i = (i + 1) & mask;
-    }
-    return i;
-  }
-
-  private Http2Stream find(int id) {
-    Http2Stream r = table[slot(id)];
-    return r != null && r.stream == id ? r : null;
-  }
-
-  /** Takes {@code r}'s stream out of the open ones, shifting back the entries after it. */
+  /** Takes {@code r}'s stream out of the open ones. */
   private void forget(Http2Stream r) {
-    int mask = table.length - 1;
-    int i = slot(r.stream);
-    if (table[i] != r) {
-      return;
-    }
-    table[i] = null;
-    active--;
-    for (int j = (i + 1) & mask; table[j] != null; j = (j + 1) & mask) {
-      Http2Stream moved = table[j];
-      table[j] = null;
-      table[slot(moved.stream)] = moved;
-    }
+    open.remove(r);
     if (dataStream == r) {
       dataStream = null;
     }
@@ -1047,7 +887,8 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   }
 
   private void eachOpen(java.util.function.Consumer<Http2Stream> f) {
-    for (Http2Stream r : table) {
+    for (int i = 0; i < open.capacity(); i++) {
+      Http2Stream r = open.at(i);
       if (r != null) {
         f.accept(r);
       }
