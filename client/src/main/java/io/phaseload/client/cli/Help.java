@@ -28,6 +28,7 @@ final class Help {
           "scenarios",
           "open-model",
           "load-shapes",
+          "http2",
           "answers",
           "long-runs",
           "output",
