@@ -3,7 +3,6 @@ package io.phaseload.client.realservers;
 import io.phaseload.client.testing.TestTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,7 +74,7 @@ public final class H2RealServer implements AutoCloseable {
     Path www = Files.createDirectories(dir.resolve("www"));
     Files.writeString(www.resolve("index.txt"), "hello over h2\n");
     TestTls.writePem(dir);
-    int[] ports = {freePort(), freePort(), freePort()};
+    int[] ports = {RealServer.freePort(), RealServer.freePort(), RealServer.freePort()};
     List<String> command =
         kind == Kind.NGINX ? nginx(dir, ports, maxStreams) : h2o(dir, ports, maxStreams);
     Process p =
@@ -282,12 +281,6 @@ public final class H2RealServer implements AutoCloseable {
       }
     }
     return out.toString();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
   }
 
   @Override

@@ -16,7 +16,6 @@ final class Frames {
 
   static final int DATA = 0;
   static final int HEADERS = 1;
-  static final int PRIORITY = 2;
   static final int RST_STREAM = 3;
   static final int SETTINGS = 4;
   static final int PUSH_PROMISE = 5;

@@ -51,7 +51,6 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   static final List<String> ALPN = List.of("h2");
 
   private final EventLoop loop;
-  private final Origin origin;
   private final LoopSocket socket;
   private final Http2Request[] requests;
 
@@ -122,7 +121,6 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
 
   Http2Connection(EventLoop loop, Origin origin, Http2Request[] requests, int maxStreams) {
     this.loop = loop;
-    this.origin = origin;
     this.requests = requests;
     this.maxStreams = maxStreams;
     this.socket = new LoopSocket(loop, this, origin, ALPN);
@@ -286,9 +284,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
   // ----- the socket
 
   private void connect() {
-    if (ahead != null) {
-      connectStart = System.nanoTime();
-    }
+    connectStart = System.nanoTime();
     try {
       if (socket.connect()) {
         connected();
@@ -745,14 +741,7 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
                       "not sent: the server sent GOAWAY ("
                           + Frames.error(goAwayCode)
                           + ") before answering any request on the connection"));
-      for (Http2Stream r = waitingHead; r != null; ) {
-        Http2Stream next = r.nextWaiting;
-        r.nextWaiting = null;
-        r.failed(notSent);
-        r = next;
-      }
-      waitingHead = null;
-      waitingTail = null;
+      failWaiting(notSent);
     }
   }
 
@@ -841,10 +830,15 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
         i = -1;
       }
     }
+    failWaiting(notSent);
+  }
+
+  /** Every request waiting for a stream fails with {@code outcome}, told on the next turn. */
+  private void failWaiting(int outcome) {
     for (Http2Stream r = waitingHead; r != null; ) {
       Http2Stream next = r.nextWaiting;
       r.nextWaiting = null;
-      r.failed(notSent);
+      r.failed(outcome);
       r = next;
     }
     waitingHead = null;
@@ -893,9 +887,5 @@ final class Http2Connection implements LoopChannel, LoopSocket.Receiver {
         f.accept(r);
       }
     }
-  }
-
-  Origin origin() {
-    return origin;
   }
 }
